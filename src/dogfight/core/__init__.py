@@ -1,0 +1,42 @@
+"""The game-agnostic core: rulesets, games, events, options, scenarios, game files."""
+
+from dogfight.core.errors import (
+    DataError,
+    DogfightError,
+    IllegalAction,
+    OptionError,
+    UnknownName,
+)
+from dogfight.core.events import Event, EventLog
+from dogfight.core.game import Game
+from dogfight.core.options import Option, OptionValue, parse_rule_args, resolve_options
+from dogfight.core.play import Player, RunawayGame, play
+from dogfight.core.registry import all_rulesets, find_ruleset, register
+from dogfight.core.ruleset import Outcome, Ruleset
+from dogfight.core.scenario import Scenario, builtin_scenario_files, load_scenario
+
+__all__ = [
+    "DataError",
+    "DogfightError",
+    "Event",
+    "EventLog",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "OptionError",
+    "OptionValue",
+    "Outcome",
+    "Player",
+    "Ruleset",
+    "RunawayGame",
+    "Scenario",
+    "UnknownName",
+    "all_rulesets",
+    "builtin_scenario_files",
+    "find_ruleset",
+    "load_scenario",
+    "parse_rule_args",
+    "play",
+    "register",
+    "resolve_options",
+]

@@ -1,0 +1,106 @@
+"""A game in progress: one ruleset, one state, one set of dice, one log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dogfight.core.errors import IllegalAction
+from dogfight.core.events import Event, EventLog
+from dogfight.core.options import OptionValue, resolve_options
+from dogfight.core.registry import find_ruleset
+from dogfight.core.ruleset import Outcome, Ruleset
+from dogfight.core.scenario import Scenario
+from dogfight.dice import Dice, seeded
+
+
+class Game:
+    """The single API through which a game advances.
+
+    `current_player()`, `legal_actions()`, `check(action)`, `is_legal(action)`,
+    `apply(action) -> events`, `is_over()`, `outcome()`, `observation(player)`.
+    """
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        *,
+        seed: int = 0,
+        rules: Mapping[str, object] | None = None,
+        dice: Dice | None = None,
+    ) -> None:
+        self.ruleset: Ruleset = find_ruleset(scenario.ruleset)
+        self.scenario = scenario
+        self.seed = seed
+        self.rule_overrides: dict[str, object] = dict(rules or {})
+        self.options: dict[str, OptionValue] = resolve_options(
+            self.ruleset.options,
+            (scenario.options, f"{scenario.where}: options"),
+            (self.rule_overrides, "--rule"),
+        )
+        self.dice = dice if dice is not None else seeded(seed)
+        log = EventLog(self.dice)
+        self.state: Any = self.ruleset.setup(scenario, self.options, log)
+        self.events: list[Event] = list(log.events)
+        self.actions: list[Any] = []
+
+    def current_player(self) -> str | None:
+        """The side that decides next, or None when the game is over."""
+        return self.ruleset.current_player(self.state)
+
+    def legal_actions(self) -> list[Any]:
+        """The legal actions for the side that decides next."""
+        if self.is_over():
+            return []
+        return self.ruleset.legal_actions(self.state)
+
+    def check(self, action: Any) -> None:
+        """Raise `IllegalAction` with a reason if `action` cannot be taken now."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        self.ruleset.check(self.state, action)
+
+    def is_legal(self, action: Any) -> bool:
+        """True if `action` can be taken now."""
+        try:
+            self.check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, action: Any) -> list[Event]:
+        """Check and carry out `action`; returns the events it caused."""
+        self.check(action)
+        log = EventLog(self.dice)
+        self.ruleset.apply(self.state, action, log)
+        if self.dice.pending:
+            log.emit("CORE-DICE-1", "dice rolled without a rule event")
+        self.actions.append(action)
+        self.events.extend(log.events)
+        return log.events
+
+    def is_over(self) -> bool:
+        """True once the game has an outcome."""
+        return self.ruleset.outcome(self.state) is not None
+
+    def outcome(self) -> Outcome | None:
+        """The outcome, once the game is over."""
+        return self.ruleset.outcome(self.state)
+
+    def observation(self, player: str | None) -> dict[str, Any]:
+        """What `player` may see (None: a spectator)."""
+        return self.ruleset.observation(self.state, player)
+
+    def clone(self) -> Game:
+        """An independent copy, dice included: the copy's future is the original's."""
+        copy = Game.__new__(Game)
+        copy.ruleset = self.ruleset
+        copy.scenario = self.scenario
+        copy.seed = self.seed
+        copy.rule_overrides = dict(self.rule_overrides)
+        copy.options = dict(self.options)
+        copy.dice = self.dice.clone()
+        copy.state = self.state.clone()
+        copy.events = list(self.events)
+        copy.actions = list(self.actions)
+        return copy

@@ -1,0 +1,137 @@
+"""Game files: scenario, options, seed, engine version and the actions taken.
+
+Writing is atomic (a temporary file renamed over the target), so a crash never
+leaves half a file; loading checks the format and names what is wrong.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from dogfight import ENGINE_VERSION
+from dogfight.core.errors import DataError, DogfightError
+from dogfight.core.events import Event
+from dogfight.core.game import Game
+from dogfight.core.registry import find_ruleset
+from dogfight.core.scenario import scenario_from_raw
+
+FORMAT = "dogfight-game"
+FORMAT_VERSION = 1
+
+
+class GameFile(msgspec.Struct, kw_only=True):
+    """What a saved game holds."""
+
+    format: str
+    format_version: int
+    engine: str
+    ruleset: str
+    seed: int
+    scenario: dict[str, Any]
+    rules: dict[str, Any]
+    """The `--rule` overrides given when the game was made (scenario options are in `scenario`)."""
+    actions: list[Any]
+    log_digest: str
+    """Hash of the event log: replay compares against it to prove the game reproduced."""
+    winner: str | None = None
+    over: bool = False
+
+
+def log_digest(events: list[Event]) -> str:
+    """A stable hash of an event log."""
+    return hashlib.sha256(msgspec.json.encode(events)).hexdigest()
+
+
+def to_gamefile(game: Game) -> GameFile:
+    """Snapshot a game as a game file."""
+    outcome = game.outcome()
+    return GameFile(
+        format=FORMAT,
+        format_version=FORMAT_VERSION,
+        engine=ENGINE_VERSION,
+        ruleset=game.ruleset.name,
+        seed=game.seed,
+        scenario=game.scenario.raw,
+        rules=dict(game.rule_overrides),
+        actions=[msgspec.to_builtins(a) for a in game.actions],
+        log_digest=log_digest(game.events),
+        winner=outcome.winner if outcome else None,
+        over=outcome is not None,
+    )
+
+
+def save_game(game: Game, path: Path | str) -> Path:
+    """Write a game file atomically; an existing file is replaced only when all is written."""
+    path = Path(path)
+    data = msgspec.json.format(msgspec.json.encode(to_gamefile(game)), indent=1)
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise DogfightError(f"{path}: cannot write ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+def read_gamefile(path: Path | str) -> GameFile:
+    """Read and check a game file's envelope."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        data = msgspec.json.decode(raw)
+    except msgspec.DecodeError as exc:
+        raise DataError(f"{path}: not a dogfight game file (damaged JSON: {exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DataError(f"{path}: not a dogfight game file (field 'format' is not '{FORMAT}')")
+    version = data.get("format_version")
+    if version != FORMAT_VERSION:
+        raise DataError(
+            f"{path}: field 'format_version': game file version {version!r} is not supported "
+            f"(this engine reads version {FORMAT_VERSION})"
+        )
+    try:
+        return msgspec.convert(data, GameFile)
+    except msgspec.ValidationError as exc:
+        raise DataError(f"{path}: damaged game file: {exc}") from None
+
+
+def load_game(path: Path | str) -> tuple[Game, GameFile]:
+    """Rebuild a saved game by replaying its actions; returns the game and the file."""
+    gf = read_gamefile(path)
+    ruleset = find_ruleset(gf.ruleset)
+    scenario = scenario_from_raw(gf.scenario, f"{path}: scenario")
+    game = Game(scenario, seed=gf.seed, rules=gf.rules)
+    for index, raw_action in enumerate(gf.actions):
+        try:
+            action = msgspec.convert(raw_action, ruleset.action_type)
+        except msgspec.ValidationError as exc:
+            raise DataError(f"{path}: field 'actions[{index}]': {exc}") from None
+        try:
+            game.apply(action)
+        except DogfightError as exc:
+            raise DataError(f"{path}: field 'actions[{index}]': does not replay ({exc})") from None
+    return game, gf
+
+
+def replay_matches(game: Game, gf: GameFile) -> bool:
+    """True if the replayed game's log is identical to the one saved."""
+    return log_digest(game.events) == gf.log_digest

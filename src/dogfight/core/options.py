@@ -1,0 +1,110 @@
+"""Named rule options: every proposal and ambiguity is a switch with a documented default."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from dogfight.core.errors import OptionError
+
+OptionValue = bool | int | float | str
+
+
+class Option(msgspec.Struct, frozen=True, kw_only=True):
+    """One rule option.
+
+    `choices` limits a string option to a set of values; `clause` is the rule
+    clause the option decides; `doc` says what each value does.
+    """
+
+    name: str
+    default: OptionValue
+    doc: str
+    clause: str = ""
+    choices: tuple[str, ...] = ()
+
+    def parse(self, raw: object, where: str = "") -> OptionValue:
+        """Convert a value from a scenario file or `--rule K=V` to this option's type."""
+        place = f"{where}: " if where else ""
+        kind = type(self.default)
+        if isinstance(raw, str):
+            text = raw.strip()
+            if kind is bool:
+                lowered = text.lower()
+                if lowered in ("true", "yes", "on", "1"):
+                    return True
+                if lowered in ("false", "no", "off", "0"):
+                    return False
+                raise OptionError(f"{place}option '{self.name}' takes true or false, not {raw!r}")
+            if kind is int:
+                try:
+                    return int(text)
+                except ValueError:
+                    raise OptionError(
+                        f"{place}option '{self.name}' takes a whole number, not {raw!r}"
+                    ) from None
+            if kind is float:
+                try:
+                    return float(text)
+                except ValueError:
+                    raise OptionError(
+                        f"{place}option '{self.name}' takes a number, not {raw!r}"
+                    ) from None
+            value: OptionValue = text
+        elif isinstance(raw, bool):
+            if kind is not bool:
+                raise OptionError(f"{place}option '{self.name}' does not take true/false")
+            value = raw
+        elif isinstance(raw, int | float):
+            if kind is bool or kind is str:
+                raise OptionError(f"{place}option '{self.name}' does not take a number")
+            value = float(raw) if kind is float else raw
+            if kind is int and not float(raw).is_integer():
+                raise OptionError(f"{place}option '{self.name}' takes a whole number")
+            value = int(raw) if kind is int else float(raw)
+        else:
+            raise OptionError(f"{place}option '{self.name}' cannot take {raw!r}")
+        if self.choices and value not in self.choices:
+            raise OptionError(
+                f"{place}option '{self.name}' must be one of {', '.join(self.choices)}, "
+                f"not {value!r}"
+            )
+        return value
+
+
+def resolve_options(
+    declared: Sequence[Option], *layers: tuple[Mapping[str, object], str]
+) -> dict[str, OptionValue]:
+    """The full option set: defaults, overridden by each (values, where) layer in turn.
+
+    Unknown names are refused with the list of known ones.
+    """
+    by_name = {o.name: o for o in declared}
+    values: dict[str, OptionValue] = {o.name: o.default for o in declared}
+    for mapping, where in layers:
+        for key, raw in mapping.items():
+            option = by_name.get(key)
+            if option is None:
+                known = ", ".join(sorted(by_name)) or "(none)"
+                place = f"{where}: " if where else ""
+                raise OptionError(f"{place}unknown rule option '{key}'; known options: {known}")
+            values[key] = option.parse(raw, where)
+    return values
+
+
+def parse_rule_args(args: Sequence[str]) -> dict[str, str]:
+    """Parse `--rule key=value` arguments into a mapping."""
+    out: dict[str, str] = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"--rule takes KEY=VALUE, not {arg!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def options_as_dict(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A plain, sorted copy for JSON output and game files."""
+    return {k: values[k] for k in sorted(values)}

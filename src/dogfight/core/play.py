@@ -1,0 +1,57 @@
+"""The play loop: ask whoever must decide, apply, repeat until the game ends."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from dogfight.core.errors import DogfightError
+from dogfight.core.events import Event
+from dogfight.core.game import Game
+
+
+class Player(Protocol):
+    """Anything that picks an action."""
+
+    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
+        """Choose one action (normally one of `legal`) for the side to move."""
+        ...
+
+
+class RunawayGame(DogfightError):
+    """A game took more actions than any legal game should (a rules bug)."""
+
+
+def play(
+    game: Game,
+    players: Mapping[str, Player],
+    rng: random.Random,
+    *,
+    max_actions: int = 100_000,
+    on_events: Callable[[list[Event]], None] | None = None,
+) -> Game:
+    """Play `game` to the end with one player per side; returns the same game.
+
+    `rng` is the players' own generator (never the dice), so that changing a
+    player does not change the dice of the rules.
+    """
+    steps = 0
+    while not game.is_over():
+        side = game.current_player()
+        if side is None:
+            break
+        player = players.get(side)
+        if player is None:
+            raise DogfightError(f"no player for side '{side}'")
+        legal = game.legal_actions()
+        if not legal:
+            raise RunawayGame(f"side '{side}' must decide but has no legal action")
+        action = player.decide(game, legal, rng)
+        events = game.apply(action)
+        if on_events is not None:
+            on_events(events)
+        steps += 1
+        if steps > max_actions:
+            raise RunawayGame(f"game passed {max_actions} actions without ending")
+    return game

@@ -1,0 +1,91 @@
+"""The Ruleset base class: the rules of one seed, holding no game state.
+
+A ruleset turns a scenario into an initial state and then answers, for any
+state, whose decision it is, which actions are legal, why an action is not,
+and what happens when one is applied. `Game` wraps a ruleset, a state and the
+game's dice into the one API that players, the CLI and tests use.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Protocol
+
+import msgspec
+
+from dogfight.core.events import EventLog
+from dogfight.core.options import Option, OptionValue
+from dogfight.core.scenario import Scenario
+
+
+class Outcome(msgspec.Struct, frozen=True, kw_only=True):
+    """How a game ended: the winning side (None for a draw) and why."""
+
+    winner: str | None
+    reason: str
+    scores: dict[str, float] = msgspec.field(default_factory=dict)
+
+
+class State(Protocol):
+    """What the core needs of a ruleset's state."""
+
+    turn: int
+
+    def clone(self) -> State:
+        """An independent copy: changing one never changes the other."""
+        ...
+
+
+class Ruleset(ABC):
+    """The rules of one seed. Subclasses fill in the hooks below."""
+
+    name: ClassVar[str]
+    """Registry name, e.g. 'acta'."""
+    title: ClassVar[str]
+    """A line for people."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    options: ClassVar[tuple[Option, ...]] = ()
+    """Every rule option this ruleset understands, with its default."""
+    action_type: ClassVar[Any]
+    """The msgspec type (a tagged union) of this ruleset's actions, for game files."""
+
+    @abstractmethod
+    def setup(self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog) -> Any:
+        """Validate the scenario and build the initial state, advanced to the first decision."""
+
+    @abstractmethod
+    def current_player(self, state: Any) -> str | None:
+        """The side that must decide next, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[Any]:
+        """A finite, representative list of legal actions for the current player."""
+
+    @abstractmethod
+    def check(self, state: Any, action: Any) -> None:
+        """Raise `IllegalAction` with a reason if `action` is not legal now."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: Any, log: EventLog) -> None:
+        """Carry out a checked action, changing `state` in place and logging events."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """The outcome once the game is over, else None."""
+
+    @abstractmethod
+    def observation(self, state: Any, player: str | None) -> dict[str, Any]:
+        """What `player` may see of the state (None: a spectator)."""
+
+    @abstractmethod
+    def unit_names(self) -> list[str]:
+        """Ids of the unit types in this ruleset's catalog."""
+
+    @abstractmethod
+    def describe_unit(self, name: str) -> dict[str, Any]:
+        """A unit type's full profile as plain data (raises UnknownName)."""
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """Plain-data summary of a state (turn, surviving units per side) for reports."""
+        return {"turn": state.turn}

@@ -1,0 +1,83 @@
+"""Scenarios: the ruleset, the table, the sides and their units, options, limits.
+
+The core reads the parts every ruleset shares; the rest (`raw`) is handed to the
+ruleset, which validates it with its own schema.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from dogfight.core.data import package_data, read_yaml
+from dogfight.core.errors import DataError, UnknownName
+
+
+class Scenario(msgspec.Struct, frozen=True, kw_only=True):
+    """A scenario as loaded: shared header fields plus the ruleset's raw body."""
+
+    name: str
+    ruleset: str
+    title: str
+    description: str
+    where: str
+    """The file it came from, or `builtin:NAME`: used in error messages."""
+    raw: dict[str, Any]
+    """The whole file as parsed, stored in game files so they stand alone."""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """Rule options the scenario sets."""
+        value = self.raw.get("options") or {}
+        if not isinstance(value, dict):
+            raise DataError(f"{self.where}: field 'options': must be a mapping of name: value")
+        return value
+
+
+def scenario_from_raw(raw: Any, where: str) -> Scenario:
+    """Check the shared header of a parsed scenario file."""
+    if not isinstance(raw, dict):
+        raise DataError(f"{where}: a scenario file must be a mapping (name:, ruleset:, sides: ...)")
+    for key in ("name", "ruleset"):
+        if key not in raw:
+            raise DataError(f"{where}: field '{key}': missing")
+        if not isinstance(raw[key], str) or not raw[key].strip():
+            raise DataError(f"{where}: field '{key}': must be a non-empty text")
+    for key in ("title", "description"):
+        if key in raw and not isinstance(raw[key], str):
+            raise DataError(f"{where}: field '{key}': must be text")
+    return Scenario(
+        name=str(raw["name"]),
+        ruleset=str(raw["ruleset"]),
+        title=str(raw.get("title") or raw["name"]),
+        description=str(raw.get("description") or ""),
+        where=where,
+        raw=raw,
+    )
+
+
+def builtin_scenario_files(ruleset: str | None = None) -> list[Path]:
+    """The scenario files shipped with the package, sorted by name."""
+    root = package_data()
+    dirs = [root / ruleset / "scenarios"] if ruleset else sorted(root.glob("*/scenarios"))
+    files: list[Path] = []
+    for d in dirs:
+        if d.is_dir():
+            files.extend(sorted(d.glob("*.yaml")))
+    return files
+
+
+def load_scenario(name_or_path: str) -> Scenario:
+    """A scenario from a file path, or a built-in one by name."""
+    path = Path(name_or_path)
+    if path.suffix in (".yaml", ".yml") or path.exists():
+        if not path.exists():
+            raise DataError(f"{path}: no such file")
+        return scenario_from_raw(read_yaml(path), str(path))
+    for file in builtin_scenario_files():
+        if file.stem == name_or_path:
+            return scenario_from_raw(read_yaml(file), f"builtin:{file.stem}")
+    known = ", ".join(f.stem for f in builtin_scenario_files())
+    raise UnknownName(f"no scenario file or built-in scenario '{name_or_path}'; built-in: {known}")

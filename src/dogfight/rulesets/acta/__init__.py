@@ -1,0 +1,1 @@
+"""`acta`: fighters for A Call to Arms: Star Fleet (seed 000)."""

@@ -1,0 +1,128 @@
+"""Representative move choices for `legal_actions`.
+
+Movement is continuous, so `legal_actions` offers a finite set that covers what
+a player usually wants (close with each enemy, join each friend, turn either
+way, hold, withdraw); `check` accepts any legal move, not only these.
+"""
+
+from __future__ import annotations
+
+from dogfight.geometry import Vec2
+from dogfight.rulesets.acta.actions import Leg, MoveFighter, MoveShip, Recover
+from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.movement import (
+    fighter_budget,
+    free_spot_near,
+    overlapping_fighter,
+    ship_max_speed,
+    ship_path,
+    ship_turn_inches,
+)
+from dogfight.rulesets.acta.state import UnitState
+from dogfight.rulesets.acta.targets import (
+    SHIP_SUPPORT_LIMIT,
+    recovery_problem,
+    support_problem,
+)
+
+
+def ship_moves(ctx: Ctx, ship: UnitState) -> list[MoveShip]:
+    """Straight on, half speed, hold, and turns to either side after the Turn distance."""
+    state = ctx.state
+    speed = ship_max_speed(state, ship, bool(ctx.opt("crit_effects")))
+    need = ship_turn_inches(state, ship)
+    plans: list[tuple[Leg, ...]] = [(), (Leg(0, speed),), (Leg(0, speed / 2),)]
+    first = 0.0 if need is None else need
+    if first <= speed:
+        for side in (45.0, -45.0):
+            plans.append((Leg(0, first), Leg(side, speed - first)))
+            if first * 2 <= speed:
+                plans.append((Leg(0, first), Leg(side, first), Leg(side, speed - 2 * first)))
+            if first > 0 and first * 2 <= speed / 2 + 1e-9:
+                plans.append((Leg(0, first), Leg(side, speed / 2 - first)))
+    out: list[MoveShip] = []
+    seen = set()
+    for legs in plans:
+        rounded = tuple(Leg(round(leg.turn, 3), round(leg.distance, 3)) for leg in legs)
+        if rounded in seen:
+            continue
+        seen.add(rounded)
+        _, _, problem = ship_path(state, ship, rounded, bool(ctx.opt("crit_effects")))
+        if not problem:
+            out.append(MoveShip(unit=ship.id, legs=rounded))
+    return out
+
+
+def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
+    """Hold; close with each enemy; join each friendly ship; withdraw; recover."""
+    state = ctx.state
+    budget = fighter_budget(state, fighter)
+    here = fighter.pose.position
+    r = state.radius(fighter)
+    out: list[MoveFighter | Recover] = [
+        MoveFighter(
+            unit=fighter.id,
+            x=here.x,
+            y=here.y,
+            heading=fighter.pose.heading,
+            support=fighter.supporting,
+        )
+    ]
+
+    def add(spot: Vec2 | None, heading: float, support: str = "") -> None:
+        if spot is None or spot.distance(here) > budget + 1e-9 or spot.distance(here) < 1e-6:
+            return
+        if not state.table.contains(spot):
+            return
+        if overlapping_fighter(state, fighter, spot) is not None:
+            return
+        if support:
+            saved = fighter.pose
+            fighter.pose = type(saved)(spot, saved.heading)
+            problem = support_problem(state, fighter, support)
+            fighter.pose = saved
+            if problem:
+                return
+        out.append(
+            MoveFighter(
+                unit=fighter.id,
+                x=spot.x,
+                y=spot.y,
+                heading=round(heading % 360, 2),
+                support=support,
+            )
+        )
+
+    enemies = state.on_table(state.other(fighter.side))
+    for enemy in enemies:
+        centre = enemy.pose.position
+        bearing = (centre - here).angle()
+        contact = r + state.radius(enemy)
+        gap = here.distance(centre) - contact
+        if gap <= budget:
+            # Into base contact (a dogfight for fighters; on the base for ships).
+            add(free_spot_near(state, fighter, centre, contact, bearing + 180), bearing)
+        else:
+            add((here + Vec2.polar(budget, bearing)).rounded(3), bearing)
+        if not state.is_fighter(enemy):
+            # Into weapon range of a ship, short of its base.
+            add((here + Vec2.polar(min(budget, max(0.0, gap - 1.0)), bearing)).rounded(3), bearing)
+    for friend in state.ships(fighter.side):
+        if (
+            len([s for s in state.supporters_of(friend.id) if s.id != fighter.id])
+            >= SHIP_SUPPORT_LIMIT
+            or friend.id == fighter.supporting
+        ):
+            continue
+        centre = friend.pose.position
+        bearing = (here - centre).angle()
+        spot = free_spot_near(state, fighter, centre, state.radius(friend), bearing)
+        add(spot, friend.pose.heading, support=friend.id)
+        if not recovery_problem(ctx, fighter, friend):
+            out.append(Recover(unit=fighter.id, ship=friend.id))
+    if enemies:
+        nearest = min(enemies, key=lambda e: (e.pose.position.distance(here), e.id))
+        away = (here - nearest.pose.position).angle()
+        spot = state.table.clamp(here + Vec2.polar(budget, away), margin=r).rounded(3)
+        add(spot, away)
+    return out

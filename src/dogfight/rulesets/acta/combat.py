@@ -1,0 +1,424 @@
+"""ACTA weapon fire: range, arcs, to-hit, dodge, interceptors, shields, hull hits.
+
+ACTA:SF resolution is the default; `resolution=b5` switches to the B5 ACTA
+Hull score and attack table (clauses ACTA-RES-*).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dogfight.geometry import Arc
+from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.state import ActaState, UnitState
+from dogfight.rulesets.acta.units import Weapon
+
+ARC_RANGES: dict[str, Arc] = {
+    "F": Arc(-45, 45),
+    "P": Arc(45, 135),
+    "A": Arc(135, 225),
+    "S": Arc(-135, -45),
+    "FH": Arc(-90, 90),
+    "PH": Arc(0, 180),
+    "AH": Arc(90, 270),
+    "SH": Arc(-180, 0),
+    "T": Arc(-180, 180),
+}
+"""Bearings covered by each arc code; positive bearings are to port (ACTA-ARC-1)."""
+
+CRIT_SYSTEMS = {1: "drive", 2: "drive", 3: "power", 4: "weapons", 5: "crew", 6: "shields"}
+"""d6 -> system hit by a critical (ACTA-CRT-1)."""
+
+EVASIVE = "Take Evasive Action"
+BLAST_DOORS = "Close Blast Doors"
+INTENSIFY = "Intensify Defensive Fire"
+
+
+def weapon_arc(weapon: Weapon, missing_arc: str) -> str:
+    """The weapon's arc code, with the option's default for a missing one (ACTA-ARC-2)."""
+    return weapon.arc if weapon.arc is not None else missing_arc
+
+
+def measure(state: ActaState, a: UnitState, b: UnitState) -> float:
+    """Range between two units: centre to centre, but from a fighter's base edge (ACTA-GEN-2)."""
+    d = a.pose.position.distance(b.pose.position)
+    if state.is_fighter(a):
+        d -= state.radius(a)
+    if state.is_fighter(b):
+        d -= state.radius(b)
+    return max(0.0, d)
+
+
+def in_arc(state: ActaState, firer: UnitState, target: UnitState, arc_code: str) -> bool:
+    """True if the target's centre lies in the firer's arc (borders count, ACTA-ARC-1)."""
+    if arc_code == "T":
+        return True
+    bearing = firer.pose.bearing_to(target.pose.position)
+    return ARC_RANGES[arc_code].contains(bearing)
+
+
+@dataclass(frozen=True, slots=True)
+class ToHit:
+    """How one attack die hits: the number needed, the modifier, or an automatic hit."""
+
+    need: int
+    modifier: int
+    automatic: bool
+
+    def hits(self, face: int) -> bool:
+        """Whether a die face hits: natural 1 misses, natural 6 hits (ACTA-ATK-3)."""
+        if self.automatic:
+            return True
+        if face == 1:
+            return False
+        if face == 6:
+            return True
+        return face + self.modifier >= self.need
+
+
+def crit_level(unit: UnitState, system: str, enabled: bool) -> int:
+    """The severity of a critical on a system, if critical effects are in use."""
+    return unit.criticals.get(system, 0) if enabled else 0
+
+
+def to_hit(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState, dist: float) -> ToHit:
+    """The to-hit roll for one weapon against one target at a range."""
+    state = ctx.state
+    target_is_fighter = state.is_fighter(target)
+    b5 = ctx.opt("resolution") == "b5"
+    evasive = target.special == EVASIVE
+    # ACTA-TRT-6: seeking weapons hit ships automatically; against fighters per option.
+    seeking_auto = not target_is_fighter or ctx.opt("drone_vs_fighter") == "auto"
+    if (
+        weapon.has("Seeking")
+        and dist <= float(ctx.opt("seeking_range"))
+        and not evasive
+        and seeking_auto
+    ):
+        return ToHit(need=0, modifier=0, automatic=True)
+    modifier = weapon.trait("Accurate") or 0  # ACTA-TRT-2
+    if weapon.has("Weak"):
+        modifier -= 1  # ACTA-TRT-7
+    if target_is_fighter and not weapon.has("Fighter-Killer"):
+        modifier -= int(ctx.opt("fighter_to_hit_penalty"))  # ACTA-FTR-4, ACTA-TRT-8
+    if evasive and not b5:
+        modifier -= 1  # ACTA-SPA-5
+    modifier -= crit_level(firer, "weapons", bool(ctx.opt("crit_effects")))
+    if b5:
+        # ACTA-RES-2: each die must reach the target's Hull score.
+        if target_is_fighter:
+            need = int(ctx.opt("b5_fighter_hull"))
+        else:
+            need = state.unit_type(target).hull or int(ctx.opt("b5_default_hull"))
+    else:
+        need = 4 if dist <= weapon.range / 2 else 5  # ACTA-ATK-2
+    return ToHit(need=need, modifier=modifier, automatic=False)
+
+
+def can_dodge(ctx: Ctx, target: UnitState) -> bool:
+    """Whether a fighter (or B5 ship) may use its Dodge now (ACTA-FTR-6)."""
+    if not ctx.opt("dodge_requires_move"):
+        return True
+    state = ctx.state
+    if target.moved or target.carried > 0:
+        return True
+    if state.is_fighter(target) and state.engaged(target):
+        return True
+    return bool(target.supporting) and target.supporting in state.units
+
+
+def destroy(ctx: Ctx, unit: UnitState, clause: str, why: str) -> None:
+    """Remove a unit from the table; fighters aboard a destroyed ship are lost with it."""
+    state = ctx.state
+    if unit.id not in state.units:
+        return
+    del state.units[unit.id]
+    state.destroyed.append(unit.id)
+    for other in state.units.values():
+        if other.supporting == unit.id:
+            other.supporting = ""
+    lost = f"; {len(unit.aboard)} fighter(s) aboard are lost" if unit.aboard else ""
+    ctx.emit(clause, f"{ctx.name(unit)} is destroyed: {why}{lost}", unit=unit.id, destroyed=True)
+
+
+def damage_fighter(ctx: Ctx, fighter: UnitState, points: int, clause: str, why: str) -> None:
+    """Take damage points off a fighter; at 0 it is destroyed (ACTA-FTR-8)."""
+    fighter.damage -= points
+    if fighter.damage <= 0:
+        destroy(ctx, fighter, "ACTA-FTR-8", why)
+    else:
+        ctx.emit(
+            clause,
+            f"{ctx.name(fighter)} takes {points} damage ({why}); {fighter.damage} left",
+            unit=fighter.id,
+            damage=points,
+        )
+
+
+def dodge_roll(ctx: Ctx, target: UnitState, weapon: Weapon | None) -> bool:
+    """Roll the target's Dodge against one hit; True if the hit is dodged (ACTA-FTR-6)."""
+    state = ctx.state
+    ttype = state.unit_type(target)
+    dodge = ttype.trait("Dodge")
+    if dodge is None or "Dodge" in target.lost_traits:
+        return False
+    if not state.is_fighter(target) and ctx.opt("resolution") != "b5":
+        return False  # ACTA:SF ships have no Dodge; B5 ships do (ACTA-RES-6)
+    if weapon is not None and weapon.has("Fighter-Killer") and state.is_fighter(target):
+        ctx.emit("ACTA-TRT-8", f"{ctx.name(target)} may not dodge a Fighter-Killer hit")
+        return False
+    if not can_dodge(ctx, target):
+        ctx.emit("ACTA-FTR-6", f"{ctx.name(target)} did not move and may not dodge")
+        return False
+    face = ctx.roll()
+    dodged = face >= dodge
+    ctx.emit(
+        "ACTA-FTR-6",
+        f"{ctx.name(target)} dodges on {dodge}+: {'dodged' if dodged else 'failed'}",
+        unit=target.id,
+        dodged=dodged,
+    )
+    return dodged
+
+
+def interceptor_roll(ctx: Ctx, ship: UnitState, dice: int) -> tuple[bool, list[int]]:
+    """Interceptors against one hit: True if stopped, and the faces rolled (ACTA-RES-4).
+
+    Each success makes the next one harder this turn: 2+, then 3+, up to 6+.
+    """
+    need = min(6, 2 + ship.interceptors_used)
+    faces = ctx.roll_many(dice)
+    stopped = any(f >= need for f in faces)
+    if stopped:
+        ship.interceptors_used += 1
+    ctx.emit(
+        "ACTA-RES-4",
+        f"interceptors of {ctx.name(ship)} need {need}+: "
+        f"{'hit stopped' if stopped else 'hit gets through'}",
+        unit=ship.id,
+        stopped=stopped,
+    )
+    return stopped, faces
+
+
+def defensive_fire_fighters(ctx: Ctx, ship: UnitState) -> list[UnitState]:
+    """Fighters on defensive fire for a ship that are not locked in a dogfight (ACTA-SUP-6)."""
+    return [
+        f
+        for f in ctx.state.supporters_of(ship.id)
+        if f.on_defensive_fire and not ctx.state.engaged(f)
+    ]
+
+
+def fighter_defence_dice(ctx: Ctx, fighter: UnitState) -> int:
+    """AD a fighter rolls on defensive fire: its non-seeking weapons' AD."""
+    ftype = ctx.state.unit_type(fighter)
+    return max(1, sum(w.ad for w in ftype.weapons if not w.has("Seeking")))
+
+
+def seeking_defensive_fire(ctx: Ctx, ship: UnitState, incoming: int) -> int:
+    """ACTA:SF defensive fire against a Seeking attack: returns the AD left (ACTA-SUP-6)."""
+    left = incoming
+    for fighter in defensive_fire_fighters(ctx, ship):
+        if left <= 0:
+            break
+        n = fighter_defence_dice(ctx, fighter)
+        if ship.special == INTENSIFY:
+            n *= 2  # ACTA-SPA-4
+        faces = ctx.roll_many(n)
+        shot = min(left, sum(1 for f in faces if f >= 4))
+        left -= shot
+        ctx.emit(
+            "ACTA-SUP-6",
+            f"{ctx.name(fighter)} on defensive fire for {ctx.name(ship)} stops {shot} "
+            f"incoming dice",
+            unit=fighter.id,
+            stopped=shot,
+        )
+        if 1 in faces:
+            damage_fighter(ctx, fighter, 1, "ACTA-SUP-6", "a natural 1 on defensive fire")
+    return left
+
+
+def resolve_fire(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> None:
+    """Resolve one weapon's attack on one target, from the dice to the damage."""
+    state = ctx.state
+    dist = measure(state, firer, target)
+    ad = weapon.ad
+    if not state.is_fighter(firer) and firer.special == INTENSIFY:
+        ad = (ad + 1) // 2  # ACTA-SPA-4: the ship itself fires at half strength
+    ctx.emit(
+        "ACTA-ATK-1",
+        f'{ctx.name(firer)} fires {weapon.name} ({ad} AD) at {ctx.name(target)}, range {dist:.1f}"',
+        unit=firer.id,
+        target=target.id,
+        weapon=weapon.name,
+        range=round(dist, 2),
+    )
+    seeking_defence = ctx.opt("resolution") == "sf" and ctx.opt("defensive_fire_mode") == "seeking"
+    if weapon.has("Seeking") and not state.is_fighter(target) and seeking_defence:
+        ad = seeking_defensive_fire(ctx, target, ad)
+        if ad <= 0:
+            return
+    rule = to_hit(ctx, firer, weapon, target, dist)
+    faces = [] if rule.automatic else ctx.roll_many(ad)
+    if rule.automatic:
+        hits = ad
+        sixes = 0
+        clause = "ACTA-TRT-6"
+        how = f"Seeking: {ad} automatic hit(s)"
+    else:
+        hit_faces = [f for f in faces if rule.hits(f)]
+        hits = len(hit_faces)
+        sixes = sum(1 for f in hit_faces if f == 6)
+        clause = "ACTA-RES-2" if ctx.opt("resolution") == "b5" else "ACTA-ATK-2"
+        sign = f"{rule.modifier:+d}" if rule.modifier else ""
+        how = f"need {rule.need}+{(' ' + sign) if sign else ''}: {hits} hit(s)"
+    ctx.emit(clause, f"to hit {ctx.name(target)}: {how}", hits=hits, sixes=sixes)
+    if hits == 0:
+        return
+    if state.is_fighter(target):
+        hit_fighter(ctx, target, weapon, hits)
+    else:
+        hit_ship(ctx, target, weapon, hits, sixes)
+
+
+def hit_fighter(ctx: Ctx, target: UnitState, weapon: Weapon, hits: int) -> None:
+    """Each hit on a fighter is one point of damage after its Dodge (ACTA-FTR-5)."""
+    for _ in range(hits):
+        if target.id not in ctx.state.units:
+            return
+        if dodge_roll(ctx, target, weapon):
+            continue
+        damage_fighter(ctx, target, 1, "ACTA-FTR-5", f"hit by {weapon.name}")
+
+
+def hit_ship(ctx: Ctx, ship: UnitState, weapon: Weapon, hits: int, sixes: int) -> None:
+    """Hits on a ship: Dodge and Interceptors (B5), shields, then the hull (ACTA-DMG-*)."""
+    state = ctx.state
+    b5 = ctx.opt("resolution") == "b5"
+    per_hit = weapon.trait("Multihit") or 1  # ACTA-DMG-3
+    precise = 1 if weapon.has("Precise") else 0  # ACTA-TRT-3
+    devastating = weapon.trait("Devastating") or 0  # ACTA-TRT-4
+    interceptor_dice = 0
+    if b5 or ctx.opt("defensive_fire_mode") == "interceptor":
+        interceptor_dice = state.unit_type(ship).trait("Interceptors") or 0
+        if "Interceptors" in ship.lost_traits:
+            interceptor_dice = 0
+        interceptor_dice += len(defensive_fire_fighters(ctx, ship))
+        if ship.special == INTENSIFY:
+            interceptor_dice *= 2
+    for index in range(hits):
+        if ship.id not in state.units:
+            return
+        if b5 and dodge_roll(ctx, ship, weapon):
+            continue
+        if interceptor_dice:
+            stopped, faces = interceptor_roll(ctx, ship, interceptor_dice)
+            # ACTA-SUP-6: a 1 among the dice hurts a defensive-fire fighter.
+            if 1 in faces:
+                guards = defensive_fire_fighters(ctx, ship)
+                if guards:
+                    damage_fighter(ctx, guards[0], 1, "ACTA-SUP-6", "a natural 1 on defensive fire")
+            if stopped:
+                continue
+        bypass = index < sixes and not b5  # ACTA-ATK-3: natural 6s go past the shields
+        points = per_hit
+        if not b5 and ship.shields > 0 and not bypass:
+            taken = min(points, ship.shields)
+            ship.shields -= taken
+            points -= taken
+            ctx.emit(
+                "ACTA-DMG-1",
+                f"{ctx.name(ship)} shields absorb {taken}; {ship.shields} shield(s) left",
+                unit=ship.id,
+                shields=ship.shields,
+            )
+        if points > 0:
+            hull_dice(ctx, ship, points, precise, devastating, bypass)
+
+
+def hull_dice(
+    ctx: Ctx, ship: UnitState, points: int, precise: int, devastating: int, bypass: bool
+) -> None:
+    """Roll a hull die per point: 1 nothing, 2-5 one damage, 6 damage and a critical.
+
+    At most one critical per hit (ACTA-DMG-2, ACTA-DMG-3); in B5 the attack table
+    also costs crew (ACTA-RES-3).
+    """
+    b5 = ctx.opt("resolution") == "b5"
+    faces = ctx.roll_many(points)
+    damage = 0
+    crit = False
+    for face in faces:
+        total = face + precise
+        if total <= 1:
+            continue
+        damage += 1
+        if total >= 6:
+            crit = True
+    clause = "ACTA-RES-3" if b5 else "ACTA-DMG-2"
+    note = " (past the shields on a natural 6)" if bypass else ""
+    ctx.emit(
+        clause,
+        f"{ctx.name(ship)} hull dice{note}: {damage} damage{', critical' if crit else ''}",
+        unit=ship.id,
+        damage=damage,
+        critical=crit,
+    )
+    if damage and ship.special == BLAST_DOORS:
+        saves = ctx.roll_many(damage)
+        saved = sum(1 for f in saves if f >= 5)
+        damage -= saved
+        ctx.emit("ACTA-SPA-3", f"Close Blast Doors save {saved} damage", unit=ship.id)
+    if damage:
+        ship.damage -= damage
+        if b5:
+            ship.crew = max(0, ship.crew - damage)
+    if crit:
+        critical(ctx, ship, devastating)
+    after_damage(ctx, ship)
+
+
+def critical(ctx: Ctx, ship: UnitState, devastating: int) -> None:
+    """Roll the system a critical hits; Devastating +X raises its level (ACTA-CRT-1)."""
+    if ship.id not in ctx.state.units:
+        return
+    system = CRIT_SYSTEMS[ctx.roll()]
+    level = 1 + devastating
+    ship.criticals[system] = ship.criticals.get(system, 0) + level
+    ctx.emit(
+        "ACTA-CRT-1",
+        f"critical on {ctx.name(ship)}: {system} now level {ship.criticals[system]}",
+        unit=ship.id,
+        system=system,
+        level=ship.criticals[system],
+    )
+    if system == "shields" and ctx.opt("crit_effects"):
+        before = ship.shields
+        ship.shields //= 2
+        ctx.emit("ACTA-CRT-2", f"shield critical: shields {before} -> {ship.shields}")
+
+
+def after_damage(ctx: Ctx, ship: UnitState) -> None:
+    """Check a damaged ship for destruction or crippling (ACTA-DMG-4, ACTA-CRP-1)."""
+    if ship.id not in ctx.state.units:
+        return
+    if ship.damage <= 0:
+        destroy(ctx, ship, "ACTA-DMG-4", "its Damage is gone")
+        return
+    stype = ctx.state.unit_type(ship)
+    if not ship.crippled and ship.damage <= stype.crippled:
+        ship.crippled = True
+        traits = [t.name for t in stype.traits if t.name not in ("Fighter", "SM")]
+        lost = []
+        if traits:
+            faces = ctx.roll_many(len(traits))
+            lost = [name for name, f in zip(traits, faces, strict=True) if f >= 4]
+            ship.lost_traits = tuple(sorted(set(ship.lost_traits) | set(lost)))
+        ctx.emit(
+            "ACTA-CRP-1",
+            f"{ctx.name(ship)} is crippled" + (f"; loses {', '.join(lost)}" if lost else ""),
+            unit=ship.id,
+            lost=lost,
+        )

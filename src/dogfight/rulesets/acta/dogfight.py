@@ -1,0 +1,120 @@
+"""ACTA dogfights: fighters in base contact fight it out with d6 + Dogfight + support."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dogfight.rulesets.acta.combat import damage_fighter, destroy
+from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.state import ActaState, UnitState
+
+DOGFIGHT_DRONE_BONUS = 2
+"""The seed's (*) swap: dogfight drones add +2 to the Dogfight score (ACTA-FTR-9)."""
+
+
+def dogfight_score(state: ActaState, fighter: UnitState) -> int:
+    """A fighter's Dogfight score, with dogfight drones if it swapped its drone."""
+    score = state.unit_type(fighter).dogfight
+    return score + (DOGFIGHT_DRONE_BONUS if fighter.dogfight_drones else 0)
+
+
+def unassigned_engaged(state: ActaState, side: str) -> list[UnitState]:
+    """The nominating side's fighters touching enemy fighters that still need a role."""
+    assigned = {a for a, _ in state.dogfights} | set(state.supporters)
+    return [
+        f
+        for f in state.fighters(side)
+        if not f.attack_done and f.id not in assigned and state.engaged(f)
+    ]
+
+
+def defender_candidates(state: ActaState, side: str) -> list[UnitState]:
+    """Defending fighters that may support: not the target of a dogfight this step, not
+    yet committed this turn, and touching one of the attacking fighters (ACTA-DOG-4)."""
+    targets = {e for _, e in state.dogfights}
+    attackers = [state.units[a] for a, _ in state.dogfights if a in state.units]
+    out = []
+    for f in state.fighters(state.other(side)):
+        if f.id in targets or f.attack_done:
+            continue
+        if any(state.touching(f, a) for a in attackers):
+            out.append(f)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class DogfightRoll:
+    """One side's total in a dogfight."""
+
+    face: int
+    score: int
+    support: int
+
+    @property
+    def total(self) -> int:
+        """d6 + Dogfight + support."""
+        return self.face + self.score + self.support
+
+
+def resolve_dogfights(ctx: Ctx, side: str) -> None:
+    """Resolve every dogfight the side nominated, one after another (ACTA-DOG-5..7)."""
+    state = ctx.state
+    defenders = state.defender_supporters or ()
+    for attacker_id, enemy_id in state.dogfights:
+        attacker = state.units.get(attacker_id)
+        enemy = state.units.get(enemy_id)
+        if attacker is None or enemy is None:
+            ctx.emit(
+                "ACTA-DOG-7",
+                f"dogfight {attacker_id} v {enemy_id} lapses: one of them is already destroyed",
+            )
+            continue
+        # ACTA-DOG-3: +1 per other friendly fighter touching the enemy being fought.
+        own = [
+            s
+            for s in state.supporters
+            if s in state.units and state.touching(state.units[s], enemy)
+        ]
+        theirs = [
+            d for d in defenders if d in state.units and state.touching(state.units[d], attacker)
+        ]
+        fight_one(ctx, attacker, enemy, len(own), len(theirs))
+
+
+def fight_one(
+    ctx: Ctx, attacker: UnitState, enemy: UnitState, support: int, enemy_support: int
+) -> None:
+    """Roll one dogfight and apply the result to the loser."""
+    state = ctx.state
+    for _ in range(100):
+        a = DogfightRoll(ctx.roll(), dogfight_score(state, attacker), support)
+        d = DogfightRoll(ctx.roll(), dogfight_score(state, enemy), enemy_support)
+        text = (
+            f"dogfight {ctx.name(attacker)} {a.face}+{a.score}+{a.support}={a.total} v "
+            f"{ctx.name(enemy)} {d.face}+{d.score}+{d.support}={d.total}"
+        )
+        data = {
+            "attacker": attacker.id,
+            "defender": enemy.id,
+            "attacker_total": a.total,
+            "defender_total": d.total,
+        }
+        if a.total != d.total:
+            ctx.emit("ACTA-DOG-5", text, **data)
+            winner, loser = (attacker, enemy) if a.total > d.total else (enemy, attacker)
+            lose(ctx, loser, winner)
+            return
+        if ctx.opt("dogfight_tie") == "locked":
+            ctx.emit("ACTA-DOG-6", text + ": a tie, nobody falls and both stay locked", **data)
+            return
+        ctx.emit("ACTA-DOG-6", text + ": a tie, roll again", **data)
+    raise RuntimeError("dogfight tie re-rolled 100 times")  # pragma: no cover - dice script bug
+
+
+def lose(ctx: Ctx, loser: UnitState, winner: UnitState) -> None:
+    """The loser of a dogfight is destroyed, or takes one undodgeable damage (option)."""
+    why = f"shot down in a dogfight by {ctx.name(winner)}"
+    if ctx.opt("dogfight_loser") == "destroyed":
+        destroy(ctx, loser, "ACTA-DOG-5", why)
+    else:
+        damage_fighter(ctx, loser, 1, "ACTA-DOG-5", why)

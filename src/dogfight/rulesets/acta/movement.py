@@ -1,0 +1,175 @@
+"""ACTA movement: ships by Speed and Turn, super-manoeuvrable fighters, carried supporters."""
+
+from __future__ import annotations
+
+from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle, overlaps, point_along
+from dogfight.rulesets.acta.actions import Leg
+from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.state import ActaState, UnitState
+
+MAX_TURN = 45.0
+"""Largest single turn of a ship, in degrees (ACTA-MOV-2)."""
+
+ALL_POWER = "All Power to Engines"
+EVASIVE = "Take Evasive Action"
+
+
+def ship_max_speed(state: ActaState, ship: UnitState, crit_effects: bool) -> float:
+    """How far a ship may move this turn (ACTA-MOV-2, -MOV-3, ACTA-SPA-2, -SPA-5, ACTA-CRT-2)."""
+    speed = state.unit_type(ship).speed
+    if crit_effects:
+        speed -= 2 * ship.criticals.get("drive", 0)
+    if ship.special == ALL_POWER:
+        speed = 16.0
+    if ship.crippled or ship.special == EVASIVE or ship.power_drain:
+        speed = min(speed, 6.0)
+    return max(0.0, speed)
+
+
+def ship_turn_inches(state: ActaState, ship: UnitState) -> float | None:
+    """Inches straight before each turn; None means it may turn freely (SM).
+
+    Crippling doubles it, and a crippled SM ship needs 2" (ACTA-MOV-3).
+    """
+    turn = state.unit_type(ship).turn
+    if turn is None:
+        return 2.0 if ship.crippled else None
+    return float(turn * 2 if ship.crippled else turn)
+
+
+def ship_path(
+    state: ActaState, ship: UnitState, legs: tuple[Leg, ...], crit_effects: bool
+) -> tuple[list[Vec2], Pose, str]:
+    """The path a ship's legs trace, its final pose, and why it is illegal ('' if legal)."""
+    pose = ship.pose
+    path = [pose.position]
+    total = 0.0
+    straight = 0.0
+    limit = ship_max_speed(state, ship, crit_effects)
+    need = ship_turn_inches(state, ship)
+    for i, leg in enumerate(legs):
+        if leg.distance < -EPSILON:
+            return path, pose, f"leg {i + 1}: a ship cannot move backwards"
+        if abs(leg.turn) > EPSILON:
+            if ship.special == ALL_POWER:
+                return path, pose, "a ship on All Power to Engines may not turn (ACTA-SPA-2)"
+            if need is not None:
+                if abs(leg.turn) > MAX_TURN + EPSILON:
+                    return (
+                        path,
+                        pose,
+                        (f"leg {i + 1}: a turn may be at most {MAX_TURN:.0f} degrees (ACTA-MOV-2)"),
+                    )
+                if straight < need - EPSILON:
+                    return (
+                        path,
+                        pose,
+                        (
+                            f'leg {i + 1}: must move {need:g}" straight before turning, '
+                            f'has moved {straight:g}" (ACTA-MOV-2)'
+                        ),
+                    )
+            pose = pose.turned(leg.turn)
+            straight = 0.0
+        pose = pose.forward(max(0.0, leg.distance))
+        total += max(0.0, leg.distance)
+        straight += max(0.0, leg.distance)
+        path.append(pose.position)
+    if total > limit + EPSILON:
+        return path, pose, f'moves {total:g}" but may move at most {limit:g}" (ACTA-MOV-2)'
+    if not state.table.contains(pose.position):
+        return path, pose, "the move would leave the table"
+    return path, pose, ""
+
+
+def move_ship(ctx: Ctx, ship: UnitState, legs: tuple[Leg, ...]) -> None:
+    """Move a ship and carry its supporting fighters along (ACTA-MOV-2, ACTA-SUP-2, -SUP-3)."""
+    state = ctx.state
+    path, end, _ = ship_path(state, ship, legs, bool(ctx.opt("crit_effects")))
+    start = ship.pose
+    total = sum(max(0.0, leg.distance) for leg in legs)
+    ship.pose = Pose(end.position.rounded(), round(end.heading, 3))
+    ship.moved = total > EPSILON
+    ship.distance_moved = total
+    ctx.emit(
+        "ACTA-MOV-2",
+        f'{ctx.name(ship)} moves {total:g}" to ({ship.pose.position.x:.1f}, '
+        f"{ship.pose.position.y:.1f}) facing {ship.pose.heading:.0f}",
+        unit=ship.id,
+        distance=total,
+    )
+    carry_supporters(ctx, ship, start, path, total)
+
+
+def carry_supporters(
+    ctx: Ctx, leader: UnitState, start: Pose, path: list[Vec2], total: float
+) -> None:
+    """Supporters move with the unit they support, unless it goes beyond their Speed."""
+    state = ctx.state
+    if total <= EPSILON:
+        return
+    turn = normalise_angle(leader.pose.heading - start.heading)
+    for fighter in state.supporters_of(leader.id):
+        speed = state.unit_type(fighter).speed - fighter.carried - fighter.distance_moved
+        if total <= speed + EPSILON:
+            offset = (fighter.pose.position - start.position).rotated(turn)
+            fighter.pose = Pose(
+                state.table.clamp(leader.pose.position + offset).rounded(),
+                normalise_angle(fighter.pose.heading + turn),
+            )
+            fighter.carried += total
+            ctx.emit(
+                "ACTA-SUP-2",
+                f"{ctx.name(fighter)} is carried along with {ctx.name(leader)}",
+                unit=fighter.id,
+            )
+        else:
+            fighter.supporting = ""
+            if ctx.opt("carried_fighters_left_on_path") and speed > 0:
+                point, heading = point_along(path, speed)
+                fighter.pose = Pose(point.rounded(), round(heading, 3))
+                fighter.carried += speed
+            ctx.emit(
+                "ACTA-SUP-3",
+                f"{ctx.name(fighter)} cannot keep up with {ctx.name(leader)} "
+                f'({total:g}" > its Speed) and is left behind',
+                unit=fighter.id,
+            )
+
+
+def fighter_budget(state: ActaState, fighter: UnitState) -> float:
+    """Inches a fighter may still move this turn."""
+    return max(0.0, state.unit_type(fighter).speed - fighter.carried - fighter.distance_moved)
+
+
+def overlapping_fighter(
+    state: ActaState, unit: UnitState, at: Vec2, ignore: tuple[str, ...] = ()
+) -> UnitState | None:
+    """A fighter whose base this unit's base would overlap at `at` (no stacking, ACTA-FTR-3)."""
+    r = state.radius(unit)
+    for other in state.fighters():
+        if other.id == unit.id or other.id in ignore:
+            continue
+        if overlaps(at, r, other.pose.position, state.radius(other)):
+            return other
+    return None
+
+
+def free_spot_near(
+    state: ActaState,
+    unit: UnitState,
+    centre: Vec2,
+    distance: float,
+    prefer: float,
+    ignore: tuple[str, ...] = (),
+) -> Vec2 | None:
+    """A point `distance` from `centre`, as near bearing `prefer` as possible, where the
+    unit overlaps no fighter and stays on the table."""
+    for step in range(0, 181, 15):
+        for sign in (1, -1) if step else (1,):
+            spot = (centre + Vec2.polar(distance, prefer + sign * step)).rounded(3)
+            if not state.table.contains(spot):
+                continue
+            if overlapping_fighter(state, unit, spot, ignore) is None:
+                return spot
+    return None

@@ -1,0 +1,78 @@
+"""The ACTA scenario schema: table, year, turn limit, sides and their units."""
+
+from __future__ import annotations
+
+import msgspec
+
+from dogfight.core.data import convert
+from dogfight.core.errors import DataError
+from dogfight.core.scenario import Scenario
+
+
+class TableSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Table size in inches."""
+
+    width: float = 48.0
+    height: float = 48.0
+
+
+class UnitEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One unit on a side's roster.
+
+    `at` is the base centre (inches) and `heading` its facing in degrees (0 = +x,
+    anticlockwise). Ships may carry fighters (`aboard`, a map of fighter type to
+    count, at most the ship's Craft score). By the seed's combat-space-patrol rule
+    (ACTA-DEP-1) each carrier deploys one fighter at the start unless `patrol`
+    is false; `patrol_at` says where (default: 2" ahead of the ship).
+    """
+
+    type: str
+    at: tuple[float, float]
+    heading: float = 0.0
+    id: str = ""
+    aboard: dict[str, int] = msgspec.field(default_factory=dict)
+    patrol: bool = True
+    patrol_at: tuple[float, float] | None = None
+    supporting: str = ""
+    """Fighters only: start on this friendly ship's base, supporting it (ACTA-SUP-1)."""
+    dogfight_drones: bool | None = None
+    """Fighters with a (*) weapon: true/false presets the swap; omitted, the player decides."""
+
+
+class SideSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One side: its name, initiative bonus and units."""
+
+    name: str
+    units: list[UnitEntry]
+    initiative: int = 0
+    """The fleet's Initiative bonus added to its d6 (ACTA-INI-1)."""
+
+
+class ActaScenarioSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The whole scenario file for the `acta` ruleset."""
+
+    name: str
+    ruleset: str
+    sides: list[SideSpec]
+    title: str = ""
+    description: str = ""
+    table: TableSpec = msgspec.field(default_factory=TableSpec)
+    turn_limit: int = 8
+    year: int | None = None
+    """The campaign year: units whose in-service date (ISD) is later are refused."""
+    options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)
+
+
+def parse_scenario(scenario: Scenario) -> ActaScenarioSpec:
+    """Validate a scenario's body against the ACTA schema."""
+    spec = convert(scenario.raw, ActaScenarioSpec, scenario.where)
+    if len(spec.sides) != 2:
+        raise DataError(f"{scenario.where}: field 'sides': an acta battle has exactly two sides")
+    names = [s.name for s in spec.sides]
+    if len(set(names)) != 2:
+        raise DataError(f"{scenario.where}: field 'sides': the two sides need different names")
+    if spec.turn_limit < 1:
+        raise DataError(f"{scenario.where}: field 'turn_limit': must be at least 1")
+    if spec.table.width <= 0 or spec.table.height <= 0:
+        raise DataError(f"{scenario.where}: field 'table': width and height must be positive")
+    return spec

@@ -1,0 +1,188 @@
+"""ACTA game state: the units on the table and where the turn stands."""
+
+from __future__ import annotations
+
+import copy
+
+import msgspec
+
+from dogfight.core.ruleset import Outcome
+from dogfight.geometry import Pose, Table, Vec2, in_contact
+from dogfight.rulesets.acta.actions import Fire
+from dogfight.rulesets.acta.units import UnitType
+
+
+class UnitState(msgspec.Struct, kw_only=True):
+    """One ship or fighter on the table (or aboard a ship, for fighters)."""
+
+    id: str
+    type: str
+    side: str
+    pose: Pose
+    damage: int
+    """Damage points left; 0 destroys the unit."""
+    shields: int = 0
+    crew: int = 0
+    criticals: dict[str, int] = msgspec.field(default_factory=dict)
+    """Critical system -> severity level (ACTA-CRT-1)."""
+    crippled: bool = False
+    lost_traits: tuple[str, ...] = ()
+    aboard: tuple[str, ...] = ()
+    """Ships: the fighter types carried, one entry per fighter."""
+    aboard_damage: tuple[int, ...] = ()
+    """Damage left of each fighter aboard (recovered fighters are not repaired in battle)."""
+    dogfight_drones: bool = False
+    supporting: str = ""
+    """Fighters: id of the friendly ship or fighter this one supports."""
+    # --- per-turn flags, reset at the start of each turn ---
+    move_done: bool = False
+    """Fighters: has had its move in the fighter movement step."""
+    moved: bool = False
+    distance_moved: float = 0.0
+    carried: float = 0.0
+    """Inches this fighter was carried by the unit it supports this turn."""
+    special: str = ""
+    """The Special Action performed this turn (passed its check), if any."""
+    special_attempted: bool = False
+    power_drain: bool = False
+    """Set by All Power to Engines: next turn the ship moves at most 6" (ACTA-SPA-2)."""
+    drain_next: bool = False
+    fired: tuple[str, ...] = ()
+    """Weapons fired this turn."""
+    fighter_target: str = ""
+    """Fighters: the one target of all their weapons this turn (one 'weapon system')."""
+    attack_done: bool = False
+    """Fighters: dogfought, supported, fired or stood down this turn."""
+    barred: tuple[str, ...] = ()
+    """Targets this fighter may not attack this turn (it was intercepted)."""
+    on_defensive_fire: bool = False
+    interceptors_used: int = 0
+    anti_fighter_used: bool = False
+    intercepted_from: str = ""
+    """Fighters that left a base to intercept: the unit they may return to."""
+
+
+class PendingIntercept(msgspec.Struct, kw_only=True):
+    """An attack waiting while the defender decides whether to intercept it."""
+
+    attacker: str
+    protected: str
+    fire: Fire | None = None
+    """The shot to resume if the defender declines (None: a move into contact)."""
+    resume_phase: str = ""
+    """The phase to return to once the defender has decided."""
+
+
+class ActaState(msgspec.Struct, kw_only=True):
+    """One position of an ACTA battle."""
+
+    turn: int
+    turn_limit: int
+    table: Table
+    sides: tuple[str, str]
+    initiative_bonus: dict[str, int]
+    units: dict[str, UnitState]
+    types: dict[str, UnitType]
+    """The unit types used in this battle."""
+    options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)
+    """The rule options of this game (fixed for the whole game)."""
+    phase: str = "setup"
+    active: str = ""
+    """The side that decides next."""
+    initiative: str = ""
+    """This turn's initiative winner."""
+    loadout_pending: tuple[str, ...] = ()
+    ships_to_move: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
+    moving_ship: str = ""
+    fighter_sides: tuple[str, ...] = ()
+    """Sides still to move fighters, in order."""
+    attack_sides: tuple[str, ...] = ()
+    """Sides still to nominate fighter attacks, in order."""
+    dogfights: tuple[tuple[str, str], ...] = ()
+    """(attacker, enemy) pairs nominated this step."""
+    supporters: tuple[str, ...] = ()
+    """The nominating side's fighters assigned to support this step."""
+    defender_supporters: tuple[str, ...] | None = None
+    """The defender's supporting fighters (None: not yet asked)."""
+    defensive_fire_sides: tuple[str, ...] = ()
+    ships_to_fire: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
+    firing_ship: str = ""
+    last_fire_side: str = ""
+    launches_pending: tuple[str, ...] = ()
+    launch_queue: tuple[tuple[str, str, float, float, float], ...] = ()
+    intercept: PendingIntercept | None = None
+    destroyed: list[str] = msgspec.field(default_factory=list)
+    start_strength: dict[str, int] = msgspec.field(default_factory=dict)
+    serial: int = 0
+    """Counter for ids of launched fighters."""
+    outcome: Outcome | None = None
+
+    def clone(self) -> ActaState:
+        """An independent copy (units are copied; their fields are immutable or copied)."""
+        dup = copy.copy(self)
+        dup.units = {}
+        for uid, unit in self.units.items():
+            u = copy.copy(unit)
+            u.criticals = dict(unit.criticals)
+            dup.units[uid] = u
+        dup.initiative_bonus = dict(self.initiative_bonus)
+        dup.ships_to_move = dict(self.ships_to_move)
+        dup.ships_to_fire = dict(self.ships_to_fire)
+        dup.destroyed = list(self.destroyed)
+        dup.start_strength = dict(self.start_strength)
+        dup.intercept = copy.copy(self.intercept)
+        return dup
+
+    # ---- queries -------------------------------------------------------------
+
+    def unit_type(self, unit: UnitState) -> UnitType:
+        """The type of a unit."""
+        return self.types[unit.type]
+
+    def other(self, side: str) -> str:
+        """The opposing side."""
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def on_table(self, side: str | None = None) -> list[UnitState]:
+        """Units on the table (optionally of one side), in id order."""
+        return [u for u in self.units.values() if side is None or u.side == side]
+
+    def fighters(self, side: str | None = None) -> list[UnitState]:
+        """Fighters on the table."""
+        return [u for u in self.on_table(side) if self.types[u.type].is_fighter]
+
+    def ships(self, side: str | None = None) -> list[UnitState]:
+        """Ships on the table."""
+        return [u for u in self.on_table(side) if not self.types[u.type].is_fighter]
+
+    def radius(self, unit: UnitState) -> float:
+        """Base radius in inches."""
+        return self.types[unit.type].base_radius
+
+    def is_fighter(self, unit: UnitState) -> bool:
+        """True for fighters."""
+        return self.types[unit.type].is_fighter
+
+    def touching(self, a: UnitState, b: UnitState) -> bool:
+        """True if two bases are in contact."""
+        return in_contact(a.pose.position, self.radius(a), b.pose.position, self.radius(b))
+
+    def enemy_fighters_touching(self, unit: UnitState) -> list[UnitState]:
+        """Enemy fighters in base contact with this unit."""
+        return [
+            e
+            for e in self.fighters(self.other(unit.side))
+            if e.id != unit.id and self.touching(unit, e)
+        ]
+
+    def engaged(self, fighter: UnitState) -> bool:
+        """True if a fighter is locked in a dogfight (touching an enemy fighter)."""
+        return bool(self.enemy_fighters_touching(fighter))
+
+    def supporters_of(self, unit_id: str) -> list[UnitState]:
+        """Friendly fighters supporting this unit."""
+        return [u for u in self.units.values() if u.supporting == unit_id]
+
+    def position(self, unit_id: str) -> Vec2:
+        """Where a unit is."""
+        return self.units[unit_id].pose.position
