@@ -1,0 +1,18 @@
+"""The random player: picks uniformly among the legal actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dogfight.core.game import Game
+
+
+class RandomPlayer:
+    """Chooses any legal action with equal chance, using the player's own generator."""
+
+    name = "random"
+
+    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
+        """One of `legal`, uniformly at random."""
+        return legal[rng.randrange(len(legal))]
