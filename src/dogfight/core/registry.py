@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+from importlib.metadata import entry_points
+
 from dogfight.core.errors import UnknownName
 from dogfight.core.ruleset import Ruleset
 
@@ -15,9 +18,28 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+ENTRY_POINT_GROUP = "dogfight.rulesets"
+_loaded = False
+
+
 def _load_builtin() -> None:
-    # Importing the package registers the built-in rulesets.
-    import dogfight.rulesets  # noqa: F401
+    """Register every ruleset advertised under the `dogfight.rulesets` entry point.
+
+    The core names no ruleset in its imports (layers import downwards only); the
+    rulesets are plugins. Running from a source tree that was never installed has
+    no entry points, so the built-in package is then imported by name.
+    """
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    found = entry_points(group=ENTRY_POINT_GROUP)
+    for point in found:
+        cls = point.load()
+        if cls.name not in _RULESETS:
+            register(cls())
+    if not found:
+        importlib.import_module("dogfight.rulesets")
 
 
 def find_ruleset(name: str) -> Ruleset:

@@ -1,4 +1,8 @@
-"""The built-in rulesets; importing this package registers them."""
+"""The built-in rulesets.
+
+Each is registered through the `dogfight.rulesets` entry point (see pyproject);
+importing this package also registers them, for source trees never installed.
+"""
 
 from dogfight.core.registry import register
 from dogfight.rulesets.acta.ruleset import ActaRuleset

@@ -1,0 +1,93 @@
+"""Choosing computer players for the sides of a battle, and seeding them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dogfight.ai import PLAYER_KINDS, make_player
+from dogfight.core.errors import DogfightError
+from dogfight.core.game import Game
+from dogfight.core.play import Player
+
+DEFAULT_KIND = "heuristic"
+"""The player kind of every side not named with `--ai`."""
+
+PLAYER_SEED_SALT = 0x5EED_CAFE
+"""XORed into a game's seed to seed its players' generator: the players never share
+the dice's stream, so changing a player does not change the dice of the rules."""
+
+
+class PlayerUnavailable(DogfightError):
+    """A known player kind whose code cannot be loaded (e.g. not written yet)."""
+
+
+def player_rng(seed: int) -> random.Random:
+    """The players' own generator for the game with this seed."""
+    return random.Random(seed ^ PLAYER_SEED_SALT)
+
+
+def new_player(kind: str, ruleset: str) -> Player:
+    """A fresh player of `kind` for `ruleset`.
+
+    Raises `UnknownName` for a kind that does not exist (or has no version for the
+    ruleset) and `PlayerUnavailable` when its module cannot be imported.
+    """
+    try:
+        return make_player(kind, ruleset)
+    except ImportError as exc:
+        raise PlayerUnavailable(
+            f"the {kind} player for {ruleset} is not available ({exc}); try --ai SIDE=random"
+        ) from None
+
+
+def side_names(game: Game) -> list[str]:
+    """The names of the sides of a game, in scenario order."""
+    sides: Any = getattr(game.state, "sides", None)
+    if sides:
+        return [str(s) for s in sides]
+    # A ruleset whose state does not list its sides: read the scenario's `sides:`.
+    raw = game.scenario.raw.get("sides") or []
+    return [str(s["name"]) for s in raw if isinstance(s, dict) and "name" in s]
+
+
+def parse_ai_args(
+    args: Sequence[str], sides: Sequence[str], *, default: str = DEFAULT_KIND
+) -> dict[str, str]:
+    """Map every side to a player kind from `--ai SIDE=KIND` arguments.
+
+    Sides are matched exactly, else case-insensitively; sides not named get
+    `default`. Raises `DogfightError` naming the bad side or kind.
+    """
+    players = {side: default for side in sides}
+    for arg in args:
+        side_text, sep, kind_text = arg.partition("=")
+        side_text, kind = side_text.strip(), kind_text.strip().lower()
+        if not sep or not side_text or not kind:
+            raise DogfightError(f"--ai takes SIDE=KIND (e.g. {sides[0]}=random), not {arg!r}")
+        side = _match_side(side_text, sides)
+        if side is None:
+            raise DogfightError(
+                f"--ai {arg}: no side {side_text!r} in this scenario; sides: {', '.join(sides)}"
+            )
+        if kind not in PLAYER_KINDS:
+            raise DogfightError(
+                f"--ai {arg}: no player kind {kind_text.strip()!r}; "
+                f"kinds: {', '.join(PLAYER_KINDS)}"
+            )
+        players[side] = kind
+    return players
+
+
+def _match_side(text: str, sides: Sequence[str]) -> str | None:
+    if text in sides:
+        return text
+    folded = [s for s in sides if s.lower() == text.lower()]
+    return folded[0] if len(folded) == 1 else None
+
+
+def check_players(players: Mapping[str, str], ruleset: str) -> None:
+    """Make each kind once, so that an unavailable player fails before any battle."""
+    for kind in sorted(set(players.values())):
+        new_player(kind, ruleset)
