@@ -39,24 +39,31 @@ def parse_yaml(text: str, where: str) -> Any:
 
 
 _PATH = re.compile(r" - at `\$(.*)`$")
+_FIELD = re.compile(r"^Object (missing required|contains unknown) field `([^`]*)`")
 
 
 def convert(raw: Any, kind: type[T], where: str) -> T:
     """Validate `raw` (parsed YAML/JSON) as `kind`.
 
     A failure becomes a `DataError` such as
-    ``units/wasp.yaml: field 'weapons[0].range': Expected `float`, got `str```.
+    ``units/wasp.yaml: field 'weapons[0].range': Expected `float`, got `str```
+    or ``units/wasp.yaml: field 'weapons[0].ad': missing``.
     """
     try:
         return msgspec.convert(raw, kind, strict=False)
     except msgspec.ValidationError as exc:
         message = str(exc)
+        path = ""
         match = _PATH.search(message)
         if match:
-            field = match.group(1).lstrip(".") or "(top level)"
+            path = match.group(1).lstrip(".")
             message = message[: match.start()]
-            raise DataError(f"{where}: field '{field}': {message}") from None
-        raise DataError(f"{where}: {message}") from None
+        named = _FIELD.match(message)
+        if named:
+            field = f"{path}.{named.group(2)}" if path else named.group(2)
+            problem = "missing" if named.group(1).startswith("missing") else "unknown field"
+            raise DataError(f"{where}: field '{field}': {problem}") from None
+        raise DataError(f"{where}: field '{path or '(top level)'}': {message}") from None
 
 
 def package_data(*parts: str) -> Path:

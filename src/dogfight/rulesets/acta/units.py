@@ -217,7 +217,8 @@ def load_unit_file(path: Path) -> UnitType:
     raw = read_yaml(path)
     if not isinstance(raw, dict):
         raise DataError(f"{path}: a unit file must be a mapping (id:, name:, kind: ...)")
-    spec = convert(raw, UnitSpec, str(path))
+    where = f"{path}: unit '{raw['id']}'" if isinstance(raw.get("id"), str) else str(path)
+    spec = convert(raw, UnitSpec, where)
     if spec.id != path.stem:
         raise DataError(f"{path}: field 'id': '{spec.id}' must match the file name '{path.stem}'")
     return build_unit(spec, str(path))
