@@ -1,15 +1,23 @@
 """Batch play: run battles, many at once and in parallel, and summarise them."""
 
-from dogfight.sim.bench import BenchRow, bench
+from dogfight.sim.bench import BenchRow, benchmark
 from dogfight.sim.players import (
     DEFAULT_KIND,
     PlayerUnavailable,
+    check_players,
     new_player,
     parse_ai_args,
     player_rng,
     side_names,
 )
-from dogfight.sim.runner import BattleResult, play_battle, result_of, run_battle, simulate
+from dogfight.sim.runner import (
+    BattleResult,
+    play_battle,
+    play_game,
+    result_of,
+    run_battle,
+    simulate,
+)
 from dogfight.sim.stats import Interval, SideStats, Summary, summarize, wilson
 
 __all__ = [
@@ -20,10 +28,12 @@ __all__ = [
     "PlayerUnavailable",
     "SideStats",
     "Summary",
-    "bench",
+    "benchmark",
+    "check_players",
     "new_player",
     "parse_ai_args",
     "play_battle",
+    "play_game",
     "player_rng",
     "result_of",
     "run_battle",

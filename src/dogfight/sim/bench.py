@@ -41,7 +41,7 @@ def bench_kind(ruleset: str) -> str:
     return DEFAULT_KIND
 
 
-def bench(
+def benchmark(
     ruleset: str | None = None,
     battles: int = 20,
     seed: int = 1,

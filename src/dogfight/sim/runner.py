@@ -52,13 +52,21 @@ def play_battle(
 
     `players` maps sides to player kinds; sides not in it get `default`.
     """
-    game = Game(scenario, seed=seed, rules=rules)
+    return play_game(Game(scenario, seed=seed, rules=rules), players, default=default)
+
+
+def play_game(
+    game: Game, players: Mapping[str, str] | None = None, *, default: str = DEFAULT_KIND
+) -> Game:
+    """Play a new game to the end: each side by a fresh player of its kind (or `default`).
+
+    The players draw from their own generator, seeded from the game's seed.
+    """
     kinds = dict(players or {})
     actors = {
-        side: new_player(kinds.get(side, default), game.ruleset.name)
-        for side in side_names(game)
+        side: new_player(kinds.get(side, default), game.ruleset.name) for side in side_names(game)
     }
-    return play(game, actors, player_rng(seed))
+    return play(game, actors, player_rng(game.seed))
 
 
 def result_of(game: Game, index: int = 0) -> BattleResult:

@@ -38,8 +38,10 @@ def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    # Clamp rounding noise at the ends (0 successes gives exactly 0, n gives 1).
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # Exact ends: rounding would otherwise leave 0 successes a low of 1e-17.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
 
 
 def interval(count: int, n: int) -> Interval:

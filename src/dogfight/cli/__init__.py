@@ -1,0 +1,1 @@
+"""The `dogfight` command line (typer + rich): see `dogfight --help` and docs/cli.md."""

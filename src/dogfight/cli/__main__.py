@@ -1,0 +1,5 @@
+"""`python -m dogfight.cli`: the same as the `dogfight` command."""
+
+from dogfight.cli.main import main
+
+main()

@@ -1,0 +1,666 @@
+"""The `dogfight` command line: a thin adapter over core, ai, sim and the rulesets.
+
+No rules live here. Every `DogfightError`, bad parameter or unreadable file ends
+the command with one line on stderr (`error: ...`) and a non-zero exit code.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import msgspec
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from typer.core import TyperGroup
+
+from dogfight import __version__
+from dogfight.cli import output as out
+from dogfight.core.data import read_yaml
+from dogfight.core.errors import DataError, DogfightError
+from dogfight.core.game import Game
+from dogfight.core.gamefile import FORMAT, load_game, replay_matches, save_game
+from dogfight.core.options import options_as_dict, parse_rule_args
+from dogfight.core.registry import all_rulesets, find_ruleset
+from dogfight.core.scenario import Scenario, builtin_scenario_files, load_scenario
+from dogfight.sim import (
+    BattleResult,
+    BenchRow,
+    Summary,
+    benchmark,
+    check_players,
+    parse_ai_args,
+    play_game,
+    side_names,
+    simulate,
+    summarize,
+)
+from dogfight.sim.runner import default_jobs
+
+# The exception class behind typer's usage errors (click's, vendored or not).
+_USAGE_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
+
+class _Group(TyperGroup):
+    """The top-level command group: turns every expected failure into one line."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        # Always standalone: run, then exit with the command's code.
+        try:
+            code = super().main(
+                args=args,
+                prog_name=prog_name,
+                complete_var=complete_var,
+                standalone_mode=False,
+                windows_expand_args=windows_expand_args,
+                **extra,
+            )
+        except DogfightError as exc:
+            _die(str(exc), 1)
+        except _USAGE_ERROR as exc:
+            code = int(getattr(exc, "exit_code", 2))
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                # A group called without a command: its help is the message (rich
+                # has usually printed it already); show it, not as an error.
+                text = str(getattr(exc, "message", "") or "")
+                if text.strip():
+                    typer.echo(text, err=True)
+                sys.exit(code)
+            _die(_usage_message(exc), code)
+        except typer.Abort:
+            _die("aborted", 1)
+        except OSError as exc:
+            where = f"{exc.filename}: " if exc.filename else ""
+            _die(f"{where}{exc.strerror or exc}", 1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_message(exc: Exception) -> str:
+    format_message = getattr(exc, "format_message", None)
+    message = format_message() if callable(format_message) else str(exc)
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", None)
+    hint = f" (see '{path} --help')" if path else ""
+    return f"{message}{hint}"
+
+
+def _die(message: str, code: int) -> NoReturn:
+    out.error_line(message)
+    sys.exit(code)
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="dogfight",
+    help="An engine for tabletop space-fighter combat: battles, simulation, data files.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+import_app = typer.Typer(
+    name="import",
+    help="Import unit data written in a seed's text format.",
+    no_args_is_help=True,
+)
+app.add_typer(import_app)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+QuietFlag = Annotated[
+    bool, typer.Option("--quiet", "-q", help="Leave out the event log; print the outcome.")
+]
+AiOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--ai",
+        metavar="SIDE=KIND",
+        help="Player for a side: random or heuristic (default heuristic). Repeatable.",
+    ),
+]
+RuleOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        metavar="KEY=VALUE",
+        help="Set a rule option (see 'dogfight options RULESET'). Repeatable.",
+    ),
+]
+ScenarioArg = Annotated[
+    str, typer.Argument(help="A built-in scenario name or the path of a scenario file.")
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"dogfight {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """An engine for tabletop space-fighter combat: battles, simulation, data files."""
+
+
+# ---- shared steps ---------------------------------------------------------------------
+
+
+def _scenario(name: str) -> Scenario:
+    """A scenario by name or path, with its ruleset checked (errors name the file)."""
+    scenario = load_scenario(name)
+    try:
+        find_ruleset(scenario.ruleset)
+    except DogfightError as exc:
+        raise DataError(f"{scenario.where}: field 'ruleset': {exc}") from None
+    return scenario
+
+
+def _new_game(
+    scenario: Scenario, seed: int, rules: list[str] | None, ai: list[str] | None
+) -> tuple[Game, dict[str, str]]:
+    """A game at its start and the player kind of each side, all checked."""
+    game = Game(scenario, seed=seed, rules=parse_rule_args(rules or []))
+    players = parse_ai_args(ai or [], side_names(game))
+    check_players(players, game.ruleset.name)
+    return game, players
+
+
+def _battle_report(game: Game, players: dict[str, str] | None) -> dict[str, Any]:
+    """The fields `battle --json` and `replay --json` share."""
+    outcome = game.outcome()
+    summary = game.ruleset.summary(game.state)
+    return {
+        "ruleset": game.ruleset.name,
+        "scenario": game.scenario.name,
+        "source": game.scenario.where,
+        "seed": game.seed,
+        "players": players,
+        "options": options_as_dict(game.options),
+        "rules": dict(game.rule_overrides),
+        "over": outcome is not None,
+        "winner": outcome.winner if outcome else None,
+        "reason": outcome.reason if outcome else None,
+        "scores": outcome.scores if outcome else {},
+        "turns": summary.get("turn", 0),
+        "survivors": summary.get("survivors", {}),
+        "actions": len(game.actions),
+        "events": len(game.events),
+    }
+
+
+def _header(game: Game, players: dict[str, str] | None, seed: str = "seed") -> str:
+    changed = out.changed_options(game.ruleset.options, game.options)
+    who = ", ".join(f"{side}: {kind}" for side, kind in (players or {}).items())
+    parts = [f"{game.scenario.title} ({game.ruleset.name}, {game.scenario.where})"]
+    parts.append(f"{seed} {game.seed}")
+    if who:
+        parts.append(f"players {who}")
+    parts.append(f"options {out.option_text(changed)}")
+    return "; ".join(parts)
+
+
+# ---- catalog commands -----------------------------------------------------------------
+
+
+@app.command()
+def rulesets(json_out: JsonFlag = False) -> None:
+    """List the rulesets."""
+    rows = [
+        {
+            "name": r.name,
+            "aliases": list(r.aliases),
+            "title": r.title,
+            "units": len(r.unit_names()),
+            "scenarios": len(builtin_scenario_files(r.name)),
+            "options": len(r.options),
+        }
+        for r in all_rulesets()
+    ]
+    if json_out:
+        out.print_json({"rulesets": rows})
+        return
+    out.print_table(
+        ["name", "title", "units", "scenarios", "options", "aliases"],
+        [
+            [r["name"], r["title"], r["units"], r["scenarios"], r["options"], r["aliases"]]
+            for r in rows
+        ],
+    )
+
+
+_UNIT_COLUMNS = ("name", "kind", "fleet", "speed", "turn", "dogfight", "damage", "points")
+
+
+@app.command()
+def units(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")], json_out: JsonFlag = False
+) -> None:
+    """List the unit types of a ruleset."""
+    rules = find_ruleset(ruleset)
+    described = [rules.describe_unit(name) for name in rules.unit_names()]
+    if json_out:
+        out.print_json({"ruleset": rules.name, "units": described})
+        return
+    columns = [c for c in _UNIT_COLUMNS if any(c in d for d in described)]
+    out.print_table(
+        ["id", *columns, "traits"],
+        [[d.get("id", ""), *(d.get(c) for c in columns), d.get("traits")] for d in described],
+        title=f"{rules.name} units",
+    )
+
+
+@app.command()
+def show(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
+    unit: Annotated[str, typer.Argument(help="Unit id (see 'dogfight units RULESET').")],
+    json_out: JsonFlag = False,
+) -> None:
+    """Show a unit type's full profile."""
+    rules = find_ruleset(ruleset)
+    data = rules.describe_unit(unit)
+    if json_out:
+        out.print_json({"ruleset": rules.name, **data})
+        return
+    weapons = data.get("weapons") or []
+    fields = [[k, v] for k, v in data.items() if k != "weapons" and v not in (None, "", [])]
+    out.print_table(["field", "value"], fields, title=f"{data.get('name', unit)}")
+    if weapons:
+        keys: list[str] = []
+        for weapon in weapons:
+            keys.extend(k for k in weapon if k not in keys)
+        out.print_table(keys, [[w.get(k) for k in keys] for w in weapons], title="weapons")
+
+
+@app.command()
+def scenarios(
+    ruleset: Annotated[str | None, typer.Argument(help="Only this ruleset's scenarios.")] = None,
+    json_out: JsonFlag = False,
+) -> None:
+    """List the built-in scenarios."""
+    name = find_ruleset(ruleset).name if ruleset else None
+    found = [load_scenario(str(path)) for path in builtin_scenario_files(name)]
+    rows = [
+        {"name": s.name, "ruleset": s.ruleset, "title": s.title, "description": s.description}
+        for s in found
+    ]
+    if json_out:
+        out.print_json({"scenarios": rows})
+        return
+    out.print_table(
+        ["name", "ruleset", "title", "description"],
+        [[r["name"], r["ruleset"], r["title"], r["description"]] for r in rows],
+    )
+
+
+@app.command()
+def options(
+    ruleset: Annotated[str, typer.Argument(help="Ruleset name.")], json_out: JsonFlag = False
+) -> None:
+    """List a ruleset's rule options (set them with --rule KEY=VALUE or a scenario's options:)."""
+    rules = find_ruleset(ruleset)
+    rows = [
+        {
+            "name": o.name,
+            "default": o.default,
+            "choices": list(o.choices),
+            "clause": o.clause,
+            "doc": o.doc,
+        }
+        for o in rules.options
+    ]
+    if json_out:
+        out.print_json({"ruleset": rules.name, "options": rows})
+        return
+    typer.echo(f"{rules.name} rule options (set with --rule KEY=VALUE or a scenario's options:)")
+    for option in rules.options:
+        typer.echo("")
+        typer.echo("\n".join(out.option_lines(option)))
+
+
+# ---- playing ------------------------------------------------------------------------
+
+
+@app.command()
+def battle(
+    scenario: ScenarioArg,
+    seed: Annotated[int, typer.Option(help="Seed of the dice and the players.")] = 1,
+    ai: AiOption = None,
+    rule: RuleOption = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Write a game file (replay it with 'dogfight replay').")
+    ] = None,
+    json_out: JsonFlag = False,
+    quiet: QuietFlag = False,
+) -> None:
+    """Play one battle computer against computer and print its log, every die cited."""
+    game, players = _new_game(_scenario(scenario), seed, rule, ai)
+    play_game(game, players)
+    if save is not None:
+        save_game(game, save)
+    if json_out:
+        out.print_json(
+            {**_battle_report(game, players), "saved": str(save) if save is not None else None}
+        )
+        return
+    typer.echo(_header(game, players))
+    if not quiet:
+        out.print_log(game.events)
+    typer.echo("\n".join(out.outcome_lines(game)))
+    if save is not None:
+        typer.echo(f"Saved game file: {save}")
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game file written by 'battle --save'.")],
+    json_out: JsonFlag = False,
+    quiet: QuietFlag = False,
+) -> None:
+    """Replay a game file and check that it reproduces exactly (exit code 1 if not)."""
+    game, gamefile = load_game(file)
+    matches = replay_matches(game, gamefile)
+    if json_out:
+        out.print_json(
+            {
+                **_battle_report(game, None),
+                "file": str(file),
+                "engine": gamefile.engine,
+                "replay_matches": matches,
+            }
+        )
+    else:
+        typer.echo(f"Replaying {file} (saved by dogfight {gamefile.engine})")
+        typer.echo(_header(game, None))
+        if not quiet:
+            out.print_log(game.events)
+        typer.echo("\n".join(out.outcome_lines(game)))
+        if matches:
+            typer.echo("Replay: reproduced exactly (event log identical to the one saved)")
+        else:
+            typer.echo("Replay: did NOT reproduce: the event log differs from the one saved")
+    if not matches:
+        raise typer.Exit(1)
+
+
+@app.command(name="simulate")
+def simulate_command(
+    scenario: ScenarioArg,
+    n: Annotated[int, typer.Option("-n", "--battles", min=1, help="Number of battles.")] = 100,
+    seed: Annotated[int, typer.Option(help="Run seed; battle i uses a seed derived from it.")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Worker processes (default: one per CPU)."),
+    ] = None,
+    ai: AiOption = None,
+    rule: RuleOption = None,
+    json_out: JsonFlag = False,
+    out_file: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write one row per battle: CSV, or JSON lines for .jsonl."),
+    ] = None,
+) -> None:
+    """Play many battles computer against computer and summarise who wins."""
+    loaded = _scenario(scenario)
+    game, players = _new_game(loaded, seed, rule, ai)
+    sides = side_names(game)
+    workers = jobs if jobs is not None else default_jobs()
+    show_progress = not json_out and out.stderr_console().is_terminal
+    if show_progress:
+        # Refreshed by hand: no display thread runs while worker processes start.
+        progress = Progress(
+            TextColumn("simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=out.stderr_console(),
+            auto_refresh=False,
+            transient=True,
+        )
+        task = progress.add_task("battles", total=n)
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done)
+            progress.refresh()
+
+        with progress:
+            results = simulate(loaded, n, seed, workers, players, game.rule_overrides, update)
+    else:
+        results = simulate(loaded, n, seed, workers, players, game.rule_overrides)
+    if out_file is not None:
+        _write_results(out_file, results, sides)
+    summary = summarize(results, sides)
+    if json_out:
+        out.print_json(_simulation_report(game, players, seed, summary, out_file))
+        return
+    _print_summary(game, players, summary)
+    if out_file is not None:
+        typer.echo(f"Wrote {len(results)} rows to {out_file}")
+
+
+def _simulation_report(
+    game: Game, players: dict[str, str], seed: int, summary: Summary, out_file: Path | None
+) -> dict[str, Any]:
+    return {
+        "ruleset": game.ruleset.name,
+        "scenario": game.scenario.name,
+        "source": game.scenario.where,
+        "seed": seed,
+        "battles": summary.battles,
+        "players": players,
+        "options": options_as_dict(game.options),
+        "rules": dict(game.rule_overrides),
+        "sides": {
+            s.side: {
+                "wins": s.wins.count,
+                "rate": s.wins.rate,
+                "low": s.wins.low,
+                "high": s.wins.high,
+            }
+            for s in summary.sides
+        },
+        "draws": {
+            "count": summary.draws.count,
+            "rate": summary.draws.rate,
+            "low": summary.draws.low,
+            "high": summary.draws.high,
+        },
+        "turns": {"mean": summary.mean_turns, "median": summary.median_turns},
+        "mean_actions": summary.mean_actions,
+        "out": str(out_file) if out_file is not None else None,
+    }
+
+
+def _print_summary(game: Game, players: dict[str, str], summary: Summary) -> None:
+    typer.echo(_header(game, players, seed="run seed"))
+    rows = [
+        [f"{s.side} wins", s.wins.count, out.percent(s.wins.rate), _ci(s.wins.low, s.wins.high)]
+        for s in summary.sides
+    ]
+    draws = summary.draws
+    rows.append(["draw", draws.count, out.percent(draws.rate), _ci(draws.low, draws.high)])
+    out.print_table(
+        ["result", "battles", "rate", "95% interval (Wilson)"],
+        rows,
+        title=f"{summary.battles} battles",
+    )
+    typer.echo(
+        f"Turns: mean {summary.mean_turns:.2f}, median {summary.median_turns:g}; "
+        f"actions per battle: mean {summary.mean_actions:.1f}"
+    )
+
+
+def _ci(low: float, high: float) -> str:
+    return f"{out.percent(low)} - {out.percent(high)}"
+
+
+def _write_results(path: Path, results: list[BattleResult], sides: list[str]) -> None:
+    """One row per battle: JSON lines if the name ends .jsonl, else CSV."""
+    try:
+        with path.open("w", encoding="utf-8", newline="") as handle:
+            if path.suffix == ".jsonl":
+                for result in results:
+                    handle.write(msgspec.json.encode(result).decode() + "\n")
+                return
+            writer = csv.writer(handle)
+            fields = ["game", "seed", "winner", "turns", "reason", "actions", "events"]
+            writer.writerow([*fields, *(f"survivors_{side}" for side in sides)])
+            for r in results:
+                writer.writerow(
+                    [r.game, r.seed, r.winner or "", r.turns, r.reason, r.actions, r.events]
+                    + [r.survivors.get(side, 0) for side in sides]
+                )
+    except OSError as exc:
+        raise DogfightError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+
+# ---- files ------------------------------------------------------------------------------
+
+
+@app.command()
+def validate(
+    file: Annotated[Path, typer.Argument(help="A unit, scenario or game file.")],
+) -> None:
+    """Check a unit file, scenario file or game file; print 'ok: ...' or the error."""
+    if not file.exists():
+        raise DataError(f"{file}: no such file")
+    if file.suffix == ".json":
+        typer.echo(_validate_game(file))
+        return
+    raw = read_yaml(file)
+    if isinstance(raw, dict) and raw.get("format") == FORMAT:
+        typer.echo(_validate_game(file))
+    elif isinstance(raw, dict) and "ruleset" in raw:
+        typer.echo(_validate_scenario(file))
+    elif isinstance(raw, dict) and "kind" in raw and "speed" in raw:
+        typer.echo(_validate_unit(file))
+    else:
+        raise DataError(
+            f"{file}: not a unit, scenario or game file (a scenario has 'ruleset:', "
+            "a unit has 'kind:' and 'speed:', a game file is .json)"
+        )
+
+
+def _validate_game(file: Path) -> str:
+    game, gamefile = load_game(file)
+    if not replay_matches(game, gamefile):
+        raise DataError(f"{file}: the actions replay, but the event log differs from the saved one")
+    outcome = game.outcome()
+    state = "finished" if outcome else "unfinished"
+    return (
+        f"ok: game file {file}: {game.ruleset.name} scenario '{game.scenario.name}', "
+        f"seed {game.seed}, {len(game.actions)} actions, {state}, replays exactly"
+    )
+
+
+def _validate_scenario(file: Path) -> str:
+    scenario = _scenario(str(file))
+    game = Game(scenario, seed=0)
+    return (
+        f"ok: scenario {file}: '{scenario.name}' ({scenario.ruleset}), "
+        f"sides {' v '.join(side_names(game))}"
+    )
+
+
+def _validate_unit(file: Path) -> str:
+    # Unit files with kind: and speed: are ACTA's (the only ruleset with unit files yet).
+    from dogfight.rulesets.acta.units import load_unit_file
+
+    unit = load_unit_file(file)
+    return f"ok: acta unit file {file}: '{unit.id}' ({unit.name}), {unit.kind}"
+
+
+@import_app.command("acta")
+def import_acta(
+    file: Annotated[Path, typer.Argument(help="A text file with craft in the seed's stat lines.")],
+    out_dir: Annotated[Path, typer.Option("--out", help="Where to write the unit files.")] = Path(
+        "."
+    ),
+    fleet: Annotated[str, typer.Option(help="The fleet of every imported craft.")] = "Unknown",
+    overwrite: Annotated[bool, typer.Option(help="Replace existing unit files.")] = False,
+    json_out: JsonFlag = False,
+) -> None:
+    """Import ACTA craft written as stat lines into unit YAML files (one per craft)."""
+    from dogfight.rulesets.acta.importer import import_file
+    from dogfight.rulesets.acta.units import load_unit_file
+
+    written = import_file(file, out_dir, fleet=fleet, overwrite=overwrite)
+    loaded = [load_unit_file(path) for path in written]
+    if json_out:
+        out.print_json(
+            {
+                "source": str(file),
+                "written": [
+                    {"file": str(path), "id": u.id, "name": u.name, "kind": u.kind}
+                    for path, u in zip(written, loaded, strict=True)
+                ],
+            }
+        )
+        return
+    typer.echo(f"Imported {len(written)} craft from {file}:")
+    for path, unit in zip(written, loaded, strict=True):
+        typer.echo(f"  {path}: {unit.name} ({unit.kind})")
+
+
+# ---- speed ----------------------------------------------------------------------------
+
+
+@app.command(name="bench")
+def bench_command(
+    ruleset: Annotated[
+        str | None, typer.Argument(help="Only this ruleset's scenarios (default: all).")
+    ] = None,
+    battles: Annotated[int, typer.Option(min=1, help="Battles per scenario.")] = 20,
+    seed: Annotated[int, typer.Option(help="Run seed.")] = 1,
+    json_out: JsonFlag = False,
+) -> None:
+    """Measure battles/s and actions/s on each built-in scenario (one process)."""
+    rows: list[BenchRow] = benchmark(ruleset, battles, seed)
+    if json_out:
+        out.print_json({"battles": battles, "seed": seed, "results": rows})
+        return
+    out.print_table(
+        [
+            "ruleset",
+            "scenario",
+            "players",
+            "battles",
+            "actions",
+            "seconds",
+            "battles/s",
+            "actions/s",
+        ],
+        [
+            [
+                r.ruleset,
+                r.scenario,
+                r.players,
+                r.battles,
+                r.actions,
+                f"{r.seconds:.2f}",
+                f"{r.battles_per_s:.1f}",
+                f"{r.actions_per_s:.0f}",
+            ]
+            for r in rows
+        ],
+    )
+
+
+def main() -> None:
+    """Entry point of the `dogfight` console script."""
+    app()
