@@ -12,7 +12,6 @@ from dogfight.core.errors import DataError
 from dogfight.rulesets.acta.importer import (
     craft_id,
     import_file,
-    main,
     parse_craft_text,
     to_yaml,
 )
@@ -320,13 +319,21 @@ def test_import_file_missing_source(tmp_path: Path) -> None:
         import_file(tmp_path / "nope.txt", tmp_path)
 
 
-def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_command_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from dogfight.cli.main import app
+
     src = tmp_path / "craft.txt"
     src.write_text(ZUL, encoding="utf-8")
-    args = [str(src), str(tmp_path / "out"), "--origin", "seed", "--fleet-of", "zul=Klingon"]
-    assert main(args) == 0
+    args = ["import", "acta", str(src), "--out", str(tmp_path / "out"), "--origin", "seed",
+            "--fleet-of", "zul=Klingon"]
+    runner = CliRunner()
+    assert runner.invoke(app, args).exit_code == 0
     assert load_unit_file(tmp_path / "out" / "zul.yaml").fleet == "Klingon"
-    assert main(args) == 1
-    assert "not overwriting" in capsys.readouterr().err
-    assert main([*args, "--overwrite", "--fleet-of", "nobody"]) == 1
-    assert "--fleet-of takes IDS=FLEET" in capsys.readouterr().err
+    again = runner.invoke(app, args)
+    assert again.exit_code == 1
+    assert "not overwriting" in again.output
+    bad = runner.invoke(app, [*args, "--overwrite", "--fleet-of", "nobody"])
+    assert bad.exit_code == 1
+    assert "--fleet-of takes IDS=FLEET" in bad.output

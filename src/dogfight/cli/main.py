@@ -352,7 +352,7 @@ def battle(
     game, players = _new_game(_scenario(scenario), seed, rule, ai)
     play_game(game, players)
     if save is not None:
-        save_game(game, save)
+        save_game(game, save, players)
     if json_out:
         out.print_json(
             {**_battle_report(game, players), "saved": str(save) if save is not None else None}
@@ -378,7 +378,7 @@ def replay(
     if json_out:
         out.print_json(
             {
-                **_battle_report(game, None),
+                **_battle_report(game, gamefile.players or None),
                 "file": str(file),
                 "engine": gamefile.engine,
                 "replay_matches": matches,
@@ -386,7 +386,7 @@ def replay(
         )
     else:
         typer.echo(f"Replaying {file} (saved by dogfight {gamefile.engine})")
-        typer.echo(_header(game, None))
+        typer.echo(_header(game, gamefile.players or None))
         if not quiet:
             out.print_log(game.events)
         typer.echo("\n".join(out.outcome_lines(game)))
@@ -592,14 +592,29 @@ def import_acta(
         "."
     ),
     fleet: Annotated[str, typer.Option(help="The fleet of every imported craft.")] = "Unknown",
+    fleet_of: Annotated[
+        list[str] | None,
+        typer.Option("--fleet-of", help="IDS=FLEET, e.g. zul,zaresh=Klingon (repeatable)."),
+    ] = None,
+    origin: Annotated[
+        str, typer.Option(help="'original' (your designs) or 'seed' (a seed's sample craft).")
+    ] = "original",
+    source: Annotated[
+        str | None, typer.Option(help="Where the data came from (default: the file name).")
+    ] = None,
     overwrite: Annotated[bool, typer.Option(help="Replace existing unit files.")] = False,
     json_out: JsonFlag = False,
 ) -> None:
     """Import ACTA craft written as stat lines into unit YAML files (one per craft)."""
-    from dogfight.rulesets.acta.importer import import_file
+    from dogfight.rulesets.acta.importer import fleet_map, import_file
     from dogfight.rulesets.acta.units import load_unit_file
 
-    written = import_file(file, out_dir, fleet=fleet, overwrite=overwrite)
+    if origin not in ("original", "seed"):
+        raise DataError(f"--origin must be 'original' or 'seed', not {origin!r}")
+    written = import_file(
+        file, out_dir, fleet=fleet, fleets=fleet_map(fleet_of or []), origin=origin,
+        source=source, overwrite=overwrite,
+    )
     loaded = [load_unit_file(path) for path in written]
     if json_out:
         out.print_json(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dogfight.core.errors import IllegalAction
+from dogfight.core.errors import DataError, IllegalAction, UnknownName
 from dogfight.core.events import Event, EventLog
 from dogfight.core.options import OptionValue, resolve_options
 from dogfight.core.registry import find_ruleset
@@ -29,7 +29,11 @@ class Game:
         rules: Mapping[str, object] | None = None,
         dice: Dice | None = None,
     ) -> None:
-        self.ruleset: Ruleset = find_ruleset(scenario.ruleset)
+        try:
+            self.ruleset: Ruleset = find_ruleset(scenario.ruleset)
+        except UnknownName as exc:
+            raise DataError(f"{scenario.where}: field 'ruleset': {exc}") from None
+        scenario = self.ruleset.resolve_scenario(scenario)
         self.scenario = scenario
         self.seed = seed
         self.rule_overrides: dict[str, object] = dict(rules or {})
@@ -43,6 +47,10 @@ class Game:
         self.state: Any = self.ruleset.setup(scenario, self.options, log)
         self.events: list[Event] = list(log.events)
         self.actions: list[Any] = []
+
+    def sides(self) -> tuple[str, ...]:
+        """The names of the sides, in scenario order."""
+        return self.ruleset.sides(self.state)
 
     def current_player(self) -> str | None:
         """The side that decides next, or None when the game is over."""

@@ -41,6 +41,8 @@ class GameFile(msgspec.Struct, kw_only=True):
     """Hash of the event log: replay compares against it to prove the game reproduced."""
     winner: str | None = None
     over: bool = False
+    players: dict[str, str] = msgspec.field(default_factory=dict)
+    """Who played each side (e.g. 'heuristic'), for the record; replay does not need it."""
 
 
 def log_digest(events: list[Event]) -> str:
@@ -48,7 +50,7 @@ def log_digest(events: list[Event]) -> str:
     return hashlib.sha256(msgspec.json.encode(events)).hexdigest()
 
 
-def to_gamefile(game: Game) -> GameFile:
+def to_gamefile(game: Game, players: dict[str, str] | None = None) -> GameFile:
     """Snapshot a game as a game file."""
     outcome = game.outcome()
     return GameFile(
@@ -63,13 +65,14 @@ def to_gamefile(game: Game) -> GameFile:
         log_digest=log_digest(game.events),
         winner=outcome.winner if outcome else None,
         over=outcome is not None,
+        players=dict(players or {}),
     )
 
 
-def save_game(game: Game, path: Path | str) -> Path:
+def save_game(game: Game, path: Path | str, players: dict[str, str] | None = None) -> Path:
     """Write a game file atomically; an existing file is replaced only when all is written."""
     path = Path(path)
-    data = msgspec.json.format(msgspec.json.encode(to_gamefile(game)), indent=1)
+    data = msgspec.json.format(msgspec.json.encode(to_gamefile(game, players)), indent=1)
     directory = path.parent if str(path.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)

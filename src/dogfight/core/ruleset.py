@@ -86,6 +86,15 @@ class Ruleset(ABC):
     def describe_unit(self, name: str) -> dict[str, Any]:
         """A unit type's full profile as plain data (raises UnknownName)."""
 
+    def resolve_scenario(self, scenario: Scenario) -> Scenario:
+        """The scenario with anything it refers to outside itself (unit files...) read
+        in, so that a game file holding it stands alone. The default changes nothing."""
+        return scenario
+
+    def sides(self, state: Any) -> tuple[str, ...]:
+        """The names of the sides, in scenario order."""
+        return tuple(state.sides)
+
     def summary(self, state: Any) -> dict[str, Any]:
         """Plain-data summary of a state (turn, surviving units per side) for reports."""
         return {"turn": state.turn}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from dogfight.ai import PLAYER_KINDS, make_player
 from dogfight.core.errors import DogfightError
@@ -44,12 +43,7 @@ def new_player(kind: str, ruleset: str) -> Player:
 
 def side_names(game: Game) -> list[str]:
     """The names of the sides of a game, in scenario order."""
-    sides: Any = getattr(game.state, "sides", None)
-    if sides:
-        return [str(s) for s in sides]
-    # A ruleset whose state does not list its sides: read the scenario's `sides:`.
-    raw = game.scenario.raw.get("sides") or []
-    return [str(s["name"]) for s in raw if isinstance(s, dict) and "name" in s]
+    return list(game.sides())
 
 
 def parse_ai_args(

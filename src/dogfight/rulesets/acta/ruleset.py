@@ -33,7 +33,7 @@ from dogfight.rulesets.acta.movement import (
     ship_path,
 )
 from dogfight.rulesets.acta.options import OPTIONS
-from dogfight.rulesets.acta.setup import build_state
+from dogfight.rulesets.acta.setup import build_state, read_unit_files
 from dogfight.rulesets.acta.state import ActaState, PendingIntercept, UnitState
 from dogfight.rulesets.acta.targets import (
     LAUNCH_DISTANCE,
@@ -95,6 +95,9 @@ class ActaRuleset(Ruleset):
         )
         sequence.advance(ctx)
         return state
+
+    def resolve_scenario(self, scenario: Scenario) -> Scenario:
+        return read_unit_files(scenario)
 
     def current_player(self, state: ActaState) -> str | None:
         return None if state.outcome is not None else state.active

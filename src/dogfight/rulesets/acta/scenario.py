@@ -7,6 +7,7 @@ import msgspec
 from dogfight.core.data import convert
 from dogfight.core.errors import DataError
 from dogfight.core.scenario import Scenario
+from dogfight.rulesets.acta.units import UnitSpec
 
 
 class TableSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -61,6 +62,11 @@ class ActaScenarioSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     year: int | None = None
     """The campaign year: units whose in-service date (ISD) is later are refused."""
     options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)
+    custom_units: list[UnitSpec] = msgspec.field(default_factory=list)
+    """Unit types defined in the scenario itself (same fields as a unit file)."""
+    unit_files: list[str] = msgspec.field(default_factory=list)
+    """Unit files to use, relative to the scenario file; read into `custom_units` when
+    the game starts, so that game files stand alone."""
 
 
 def parse_scenario(scenario: Scenario) -> ActaScenarioSpec:

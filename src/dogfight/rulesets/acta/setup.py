@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import msgspec
+
+from dogfight.core.data import package_data, read_yaml
 from dogfight.core.errors import DataError, UnknownName
 from dogfight.core.scenario import Scenario
 from dogfight.geometry import Pose, Table, Vec2, normalise_angle
 from dogfight.rulesets.acta.movement import free_spot_near, overlapping_fighter
 from dogfight.rulesets.acta.scenario import ActaScenarioSpec, UnitEntry, parse_scenario
 from dogfight.rulesets.acta.state import ActaState, UnitState
-from dogfight.rulesets.acta.units import UnitType, find_unit
+from dogfight.rulesets.acta.units import UnitType, build_unit, find_unit
 
 PATROL_AHEAD = 2.0
 """Default placement of a combat space patrol: this far ahead of the ship's base edge."""
@@ -18,6 +23,11 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
     """The initial state (before any dice) of a scenario; raises DataError on bad data."""
     spec = parse_scenario(scenario)
     where = scenario.where
+    custom: dict[str, UnitType] = {}
+    for i, uspec in enumerate(spec.custom_units):
+        if uspec.id in custom:
+            raise DataError(f"{where}: field 'custom_units[{i}].id': '{uspec.id}' defined twice")
+        custom[uspec.id] = build_unit(uspec, f"{where}: custom_units[{i}]")
     table = Table(width=spec.table.width, height=spec.table.height)
     state = ActaState(
         turn=0,
@@ -32,7 +42,7 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
     for si, side in enumerate(spec.sides):
         for ui, entry in enumerate(side.units):
             field = f"sides[{si}].units[{ui}]"
-            utype = lookup(entry.type, where, field)
+            utype = lookup(entry.type, where, field, custom)
             check_year(utype, spec.year, where, field)
             state.types[utype.id] = utype
             uid = entry.id or f"{side.name[:3].upper()}-{ui + 1}"
@@ -53,7 +63,7 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
                 shields=utype.shields,
                 crew=utype.crew,
             )
-            add_aboard(state, unit, utype, entry, spec.year, where, field)
+            add_aboard(state, unit, utype, entry, spec.year, where, field, custom)
             if utype.is_fighter:
                 if entry.aboard:
                     raise DataError(f"{where}: field '{field}.aboard': fighters carry no fighters")
@@ -109,10 +119,10 @@ def needs_loadout_choice(state: ActaState, unit: UnitState, spec: ActaScenarioSp
     return True  # a fighter not from the roster (a patrol) chooses too
 
 
-def lookup(name: str, where: str, field: str) -> UnitType:
-    """A unit type, as a DataError naming the field when unknown."""
+def lookup(name: str, where: str, field: str, custom: dict[str, UnitType]) -> UnitType:
+    """A unit type (the scenario's own first), as a DataError naming the field when unknown."""
     try:
-        return find_unit(name)
+        return find_unit(name, custom)
     except UnknownName as exc:
         raise DataError(f"{where}: field '{field}.type': {exc}") from None
 
@@ -134,11 +144,12 @@ def add_aboard(
     year: int | None,
     where: str,
     field: str,
+    custom: dict[str, UnitType],
 ) -> None:
     """Load a ship's fighters, checking its Craft score."""
     carried: list[str] = []
     for name, count in entry.aboard.items():
-        ftype = lookup(name, where, f"{field}.aboard")
+        ftype = lookup(name, where, f"{field}.aboard", custom)
         if not ftype.is_fighter:
             raise DataError(f"{where}: field '{field}.aboard': {name} is not a fighter")
         if count < 0:
@@ -212,3 +223,29 @@ def new_fighter(
     fighter.move_done = fighter.attack_done = True
     state.units[uid] = fighter
     return fighter
+
+
+def read_unit_files(scenario: Scenario) -> Scenario:
+    """Read a scenario's `unit_files` (paths relative to the scenario file) into its
+    `custom_units`, so the scenario, and any game file made from it, stands alone."""
+    files = scenario.raw.get("unit_files")
+    if not files:
+        return scenario
+    where = scenario.where
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        raise DataError(f"{where}: field 'unit_files': must be a list of file paths")
+    builtin = where.startswith("builtin:")
+    base = package_data("acta", "scenarios") if builtin else Path(where).parent
+    raw = dict(scenario.raw)
+    custom = list(raw.get("custom_units") or [])
+    for i, name in enumerate(files):
+        path = base / name
+        if not path.exists():
+            raise DataError(f"{where}: field 'unit_files[{i}]': no such file {path}")
+        data = read_yaml(path)
+        if not isinstance(data, dict):
+            raise DataError(f"{path}: a unit file must be a mapping (id:, name:, kind: ...)")
+        custom.append(data)
+    raw["custom_units"] = custom
+    del raw["unit_files"]
+    return msgspec.structs.replace(scenario, raw=raw)
