@@ -124,7 +124,9 @@ def can_dodge(ctx: Ctx, target: UnitState) -> bool:
         return True
     if state.is_fighter(target) and state.engaged(target):
         return True
-    return bool(target.supporting) and target.supporting in state.units
+    # Supporting a ship counts as moving with it (PROPOSAL); supporting a fighter does not.
+    protected = state.units.get(target.supporting) if target.supporting else None
+    return protected is not None and not state.is_fighter(protected)
 
 
 def destroy(ctx: Ctx, unit: UnitState, clause: str, why: str) -> None:
@@ -181,14 +183,17 @@ def dodge_roll(ctx: Ctx, target: UnitState, weapon: Weapon | None) -> bool:
     return dodged
 
 
-def interceptor_roll(ctx: Ctx, ship: UnitState, dice: int) -> tuple[bool, list[int]]:
-    """Interceptors against one hit: True if stopped, and the faces rolled (ACTA-RES-4).
+def interceptor_roll(ctx: Ctx, ship: UnitState, own_dice: int, guards: list[UnitState]) -> bool:
+    """Interceptors against one hit: True if it is stopped (ACTA-RES-4).
 
-    Each success makes the next one harder this turn: 2+, then 3+, up to 6+.
+    The ship rolls its own dice, then each defensive-fire fighter in `guards` rolls
+    one die of its own. Each success makes the next one harder this turn: 2+, then
+    3+, up to 6+. A natural 1 on a fighter's die hurts that fighter (ACTA-SUP-6).
     """
     need = min(6, 2 + ship.interceptors_used)
-    faces = ctx.roll_many(dice)
-    stopped = any(f >= need for f in faces)
+    faces = ctx.roll_many(own_dice)
+    guard_faces = [(guard, ctx.roll()) for guard in guards]
+    stopped = any(f >= need for f in faces) or any(f >= need for _, f in guard_faces)
     if stopped:
         ship.interceptors_used += 1
     ctx.emit(
@@ -197,8 +202,12 @@ def interceptor_roll(ctx: Ctx, ship: UnitState, dice: int) -> tuple[bool, list[i
         f"{'hit stopped' if stopped else 'hit gets through'}",
         unit=ship.id,
         stopped=stopped,
+        guard_dice=[[g.id, f] for g, f in guard_faces],
     )
-    return stopped, faces
+    for guard, face in guard_faces:
+        if face == 1 and guard.id in ctx.state.units:
+            damage_fighter(ctx, guard, 1, "ACTA-SUP-6", "a natural 1 on defensive fire")
+    return stopped
 
 
 def defensive_fire_fighters(ctx: Ctx, ship: UnitState) -> list[UnitState]:
@@ -300,28 +309,19 @@ def hit_ship(ctx: Ctx, ship: UnitState, weapon: Weapon, hits: int, sixes: int) -
     per_hit = weapon.trait("Multihit") or 1  # ACTA-DMG-3
     precise = 1 if weapon.has("Precise") else 0  # ACTA-TRT-3
     devastating = weapon.trait("Devastating") or 0  # ACTA-TRT-4
-    interceptor_dice = 0
-    if b5 or ctx.opt("defensive_fire_mode") == "interceptor":
-        interceptor_dice = state.unit_type(ship).trait("Interceptors") or 0
-        if "Interceptors" in ship.lost_traits:
-            interceptor_dice = 0
-        interceptor_dice += len(defensive_fire_fighters(ctx, ship))
-        if ship.special == INTENSIFY:
-            interceptor_dice *= 2
+    interceptors = b5 or ctx.opt("defensive_fire_mode") == "interceptor"
+    own_dice = 0
+    if interceptors and "Interceptors" not in ship.lost_traits:
+        own_dice = state.unit_type(ship).trait("Interceptors") or 0
+    doubled = 2 if ship.special == INTENSIFY else 1  # ACTA-SPA-4
     for index in range(hits):
         if ship.id not in state.units:
             return
         if b5 and dodge_roll(ctx, ship, weapon):
             continue
-        if interceptor_dice:
-            stopped, faces = interceptor_roll(ctx, ship, interceptor_dice)
-            # ACTA-SUP-6: a 1 among the dice hurts a defensive-fire fighter.
-            if 1 in faces:
-                guards = defensive_fire_fighters(ctx, ship)
-                if guards:
-                    damage_fighter(ctx, guards[0], 1, "ACTA-SUP-6", "a natural 1 on defensive fire")
-            if stopped:
-                continue
+        guards = defensive_fire_fighters(ctx, ship) * doubled if interceptors else []
+        if (own_dice or guards) and interceptor_roll(ctx, ship, own_dice * doubled, guards):
+            continue
         bypass = index < sixes and not b5  # ACTA-ATK-3: natural 6s go past the shields
         points = per_hit
         if not b5 and ship.shields > 0 and not bypass:
@@ -343,20 +343,23 @@ def hull_dice(
 ) -> None:
     """Roll a hull die per point: 1 nothing, 2-5 one damage, 6 damage and a critical.
 
-    At most one critical per hit (ACTA-DMG-2, ACTA-DMG-3); in B5 the attack table
-    also costs crew (ACTA-RES-3).
+    At most one critical per hit (ACTA-DMG-2, ACTA-DMG-3). On the B5 attack table
+    every 6 is a critical and each damage point also costs crew (ACTA-RES-3).
     """
     b5 = ctx.opt("resolution") == "b5"
     faces = ctx.roll_many(points)
     damage = 0
-    crit = False
+    crits = 0
     for face in faces:
         total = face + precise
         if total <= 1:
             continue
         damage += 1
         if total >= 6:
-            crit = True
+            crits += 1
+    # ACTA-DMG-3: one critical per hit in ACTA:SF; every 6 on the B5 attack table (RES-3).
+    crits = crits if b5 else min(crits, 1)
+    crit = crits > 0
     clause = "ACTA-RES-3" if b5 else "ACTA-DMG-2"
     note = " (past the shields on a natural 6)" if bypass else ""
     ctx.emit(
@@ -375,7 +378,7 @@ def hull_dice(
         ship.damage -= damage
         if b5:
             ship.crew = max(0, ship.crew - damage)
-    if crit:
+    for _ in range(crits):
         critical(ctx, ship, devastating)
     after_damage(ctx, ship)
 

@@ -24,7 +24,7 @@ def unassigned_engaged(state: ActaState, side: str) -> list[UnitState]:
     return [
         f
         for f in state.fighters(side)
-        if not f.attack_done and f.id not in assigned and state.engaged(f)
+        if not (f.attack_done or f.dogfight_done) and f.id not in assigned and state.engaged(f)
     ]
 
 
@@ -35,7 +35,7 @@ def defender_candidates(state: ActaState, side: str) -> list[UnitState]:
     attackers = [state.units[a] for a, _ in state.dogfights if a in state.units]
     out = []
     for f in state.fighters(state.other(side)):
-        if f.id in targets or f.attack_done:
+        if f.id in targets or f.attack_done or f.dogfight_done:
             continue
         if any(state.touching(f, a) for a in attackers):
             out.append(f)

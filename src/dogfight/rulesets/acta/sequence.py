@@ -73,6 +73,7 @@ def step_turn_start(ctx: Ctx) -> bool:
         unit.fired = ()
         unit.fighter_target = ""
         unit.attack_done = False
+        unit.dogfight_done = False
         unit.barred = ()
         unit.on_defensive_fire = False
         unit.interceptors_used = 0
@@ -281,7 +282,10 @@ def step_fighter_attack(ctx: Ctx) -> bool:
         committed += list(state.defender_supporters or ())
         for uid in committed:
             if uid in state.units:
-                state.units[uid].attack_done = True
+                state.units[uid].dogfight_done = True
+                # ACTA-DOG-8: their dogfight is their attack, unless the option says not.
+                if not ctx.opt("engaged_fighters_fire"):
+                    state.units[uid].attack_done = True
     reset_dogfight_step(state)
     state.phase = "fighter_fire"
     return False

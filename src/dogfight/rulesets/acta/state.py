@@ -52,7 +52,9 @@ class UnitState(msgspec.Struct, kw_only=True):
     fighter_target: str = ""
     """Fighters: the one target of all their weapons this turn (one 'weapon system')."""
     attack_done: bool = False
-    """Fighters: dogfought, supported, fired or stood down this turn."""
+    """Fighters: has made its attack this turn (fired, or stood down)."""
+    dogfight_done: bool = False
+    """Fighters: dogfought or supported a dogfight this turn (ACTA-DOG-3)."""
     barred: tuple[str, ...] = ()
     """Targets this fighter may not attack this turn (it was intercepted)."""
     on_defensive_fire: bool = False
