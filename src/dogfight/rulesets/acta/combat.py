@@ -101,7 +101,7 @@ def to_hit(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState, dist: 
         modifier -= 1  # ACTA-TRT-7
     if target_is_fighter and not weapon.has("Fighter-Killer"):
         modifier -= int(ctx.opt("fighter_to_hit_penalty"))  # ACTA-FTR-4, ACTA-TRT-8
-    if evasive and not b5:
+    if evasive:
         modifier -= 1  # ACTA-SPA-5
     modifier -= crit_level(firer, "weapons", bool(ctx.opt("crit_effects")))
     if b5:

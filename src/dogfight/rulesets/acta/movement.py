@@ -17,10 +17,10 @@ EVASIVE = "Take Evasive Action"
 def ship_max_speed(state: ActaState, ship: UnitState, crit_effects: bool) -> float:
     """How far a ship may move this turn (ACTA-MOV-2, -MOV-3, ACTA-SPA-2, -SPA-5, ACTA-CRT-2)."""
     speed = state.unit_type(ship).speed
-    if crit_effects:
-        speed -= 2 * ship.criticals.get("drive", 0)
     if ship.special == ALL_POWER:
         speed = 16.0
+    if crit_effects:
+        speed -= 2 * ship.criticals.get("drive", 0)
     if ship.crippled or ship.special == EVASIVE or ship.power_drain:
         speed = min(speed, 6.0)
     return max(0.0, speed)
