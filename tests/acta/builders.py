@@ -12,8 +12,9 @@ from dogfight.dice import ScriptedSource, scripted
 SIDES = ("Empire", "Klingon")
 
 
-def unit(side: int, type: str, x: float, y: float, heading: float = 0.0, id: str = "",
-         **extra: Any) -> dict[str, Any]:
+def unit(
+    side: int, type: str, x: float, y: float, heading: float = 0.0, id: str = "", **extra: Any
+) -> dict[str, Any]:
     """One roster entry for `scenario()`; `side` is 0 (Empire) or 1 (Klingon)."""
     entry: dict[str, Any] = {"side": side, "type": type, "at": [x, y], "heading": heading}
     if id:
@@ -22,9 +23,14 @@ def unit(side: int, type: str, x: float, y: float, heading: float = 0.0, id: str
     return entry
 
 
-def scenario_raw(*units: dict[str, Any], table: tuple[float, float] = (36, 36),
-                 options: dict[str, Any] | None = None, turn_limit: int = 8,
-                 year: int | None = None, initiative: tuple[int, int] = (0, 0)) -> dict[str, Any]:
+def scenario_raw(
+    *units: dict[str, Any],
+    table: tuple[float, float] = (36, 36),
+    options: dict[str, Any] | None = None,
+    turn_limit: int = 8,
+    year: int | None = None,
+    initiative: tuple[int, int] = (0, 0),
+) -> dict[str, Any]:
     """A scenario file's content with the given units on two sides."""
     sides = []
     for index, name in enumerate(SIDES):
@@ -34,17 +40,22 @@ def scenario_raw(*units: dict[str, Any], table: tuple[float, float] = (36, 36),
                 roster.append({k: v for k, v in entry.items() if k != "side"})
         sides.append({"name": name, "initiative": initiative[index], "units": roster})
     raw: dict[str, Any] = {
-        "name": "test", "ruleset": "acta", "title": "test position",
+        "name": "test",
+        "ruleset": "acta",
+        "title": "test position",
         "table": {"width": table[0], "height": table[1]},
-        "turn_limit": turn_limit, "sides": sides, "options": dict(options or {}),
+        "turn_limit": turn_limit,
+        "sides": sides,
+        "options": dict(options or {}),
     }
     if year is not None:
         raw["year"] = year
     return raw
 
 
-def make_game(*units: dict[str, Any], dice: Iterable[int] = (), rules: dict[str, Any] | None = None,
-              **kw: Any) -> Game:
+def make_game(
+    *units: dict[str, Any], dice: Iterable[int] = (), rules: dict[str, Any] | None = None, **kw: Any
+) -> Game:
     """A game of the given units whose dice come up exactly as `dice`, in order.
 
     The first dice are used by the turn-1 initiative roll (Empire's die, then Klingon's).

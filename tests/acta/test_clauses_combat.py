@@ -18,6 +18,7 @@ from dogfight.core.errors import IllegalAction
 from dogfight.core.events import Event, EventLog
 from dogfight.geometry import Pose, Vec2
 from dogfight.rulesets.acta.actions import (
+    ChooseLoadout,
     DeclareSpecial,
     DefenderSupport,
     DefensiveFire,
@@ -67,6 +68,8 @@ def passive(game: Game) -> Any:
     state = game.state
     side = state.active
     phase = state.phase
+    if phase == "setup":
+        return ChooseLoadout()
     if phase == "ship_move":
         return MoveShip(unit=state.moving_ship or state.ships_to_move[side][0])
     if phase == "fighter_order":

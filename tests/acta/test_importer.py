@@ -326,8 +326,17 @@ def test_command_line(tmp_path: Path) -> None:
 
     src = tmp_path / "craft.txt"
     src.write_text(ZUL, encoding="utf-8")
-    args = ["import", "acta", str(src), "--out", str(tmp_path / "out"), "--origin", "seed",
-            "--fleet-of", "zul=Klingon"]
+    args = [
+        "import",
+        "acta",
+        str(src),
+        "--out",
+        str(tmp_path / "out"),
+        "--origin",
+        "seed",
+        "--fleet-of",
+        "zul=Klingon",
+    ]
     runner = CliRunner()
     assert runner.invoke(app, args).exit_code == 0
     assert load_unit_file(tmp_path / "out" / "zul.yaml").fleet == "Klingon"

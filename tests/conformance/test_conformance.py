@@ -125,6 +125,8 @@ def test_save_load_replay_round_trip(name: str, tmp_path: Path) -> None:
     partial = Game(load_scenario(name), seed=2)
     rng = random.Random(2)
     for _ in range(25):
+        if partial.is_over():
+            break
         partial.apply(rng.choice(partial.legal_actions()))
     path = save_game(partial, tmp_path / "partial.json")
     resumed, gf = load_game(path)

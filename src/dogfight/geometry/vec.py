@@ -14,9 +14,12 @@ import math
 
 import msgspec
 
-EPSILON = 1e-6
-"""Tolerance for 'touching' and 'on the border' tests: tabletop geometry is
-measured by hand, so a hair's breadth either way counts as exact."""
+EPSILON = 1e-3
+"""Tolerance for 'touching' and 'on the border' tests, in inches or degrees.
+
+Tabletop geometry is measured by hand, so a thousandth of an inch either way counts
+as exact. It is also larger than the rounding of stored positions (4 decimals), so a
+base placed in contact stays in contact after rounding."""
 
 
 class Vec2(msgspec.Struct, frozen=True, array_like=True):

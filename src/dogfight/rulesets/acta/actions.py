@@ -14,9 +14,14 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
 
 
 class ChooseLoadout(Action, frozen=True, kw_only=True, tag="loadout"):
-    """Before the battle: which fighters swap their (*) drone for dogfight drones (ACTA-FTR-9)."""
+    """Before the battle: which fighters swap their (*) drone for dogfight drones (ACTA-FTR-9).
+
+    `swap` names fighters on the table; `swap_aboard` names ships whose carried (*)
+    fighters all swap.
+    """
 
     swap: tuple[str, ...] = ()
+    swap_aboard: tuple[str, ...] = ()
 
 
 class DeclareSpecial(Action, frozen=True, kw_only=True, tag="special"):

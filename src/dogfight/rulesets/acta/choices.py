@@ -103,10 +103,10 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
             # Into base contact (a dogfight for fighters; on the base for ships).
             add(free_spot_near(state, fighter, centre, contact, bearing + 180), bearing)
         else:
-            add((here + Vec2.polar(budget, bearing)).rounded(3), bearing)
+            add((here + Vec2.polar(budget, bearing)).rounded(), bearing)
         if not state.is_fighter(enemy):
             # Into weapon range of a ship, short of its base.
-            add((here + Vec2.polar(min(budget, max(0.0, gap - 1.0)), bearing)).rounded(3), bearing)
+            add((here + Vec2.polar(min(budget, max(0.0, gap - 1.0)), bearing)).rounded(), bearing)
     for friend in state.ships(fighter.side):
         if (
             len([s for s in state.supporters_of(friend.id) if s.id != fighter.id])
@@ -123,6 +123,6 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
     if enemies:
         nearest = min(enemies, key=lambda e: (e.pose.position.distance(here), e.id))
         away = (here - nearest.pose.position).angle()
-        spot = state.table.clamp(here + Vec2.polar(budget, away), margin=r).rounded(3)
+        spot = state.table.clamp(here + Vec2.polar(budget, away), margin=r).rounded()
         add(spot, away)
     return out

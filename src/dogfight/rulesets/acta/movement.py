@@ -111,6 +111,16 @@ def carry_supporters(
     turn = normalise_angle(leader.pose.heading - start.heading)
     for fighter in state.supporters_of(leader.id):
         speed = state.unit_type(fighter).speed - fighter.carried - fighter.distance_moved
+        if state.engaged(fighter):
+            # ACTA-DOG-1 outranks ACTA-SUP-2: a supporter locked in a dogfight stays put.
+            fighter.supporting = ""
+            ctx.emit(
+                "ACTA-DOG-1",
+                f"{ctx.name(fighter)} is locked in a dogfight and stays as "
+                f"{ctx.name(leader)} moves on",
+                unit=fighter.id,
+            )
+            continue
         if total <= speed + EPSILON:
             offset = (fighter.pose.position - start.position).rotated(turn)
             fighter.pose = Pose(
@@ -167,7 +177,7 @@ def free_spot_near(
     unit overlaps no fighter and stays on the table."""
     for step in range(0, 181, 15):
         for sign in (1, -1) if step else (1,):
-            spot = (centre + Vec2.polar(distance, prefer + sign * step)).rounded(3)
+            spot = (centre + Vec2.polar(distance, prefer + sign * step)).rounded()
             if not state.table.contains(spot):
                 continue
             if overlapping_fighter(state, unit, spot, ignore) is None:

@@ -33,7 +33,13 @@ from dogfight.rulesets.acta.movement import (
     ship_path,
 )
 from dogfight.rulesets.acta.options import OPTIONS
-from dogfight.rulesets.acta.setup import build_state, read_unit_files
+from dogfight.rulesets.acta.setup import (
+    build_state,
+    has_drone_swap,
+    loadout_carriers,
+    loadout_fighters,
+    read_unit_files,
+)
 from dogfight.rulesets.acta.state import ActaState, PendingIntercept, UnitState
 from dogfight.rulesets.acta.targets import (
     LAUNCH_DISTANCE,
@@ -149,17 +155,14 @@ class ActaRuleset(Ruleset):
         phase = state.phase
         out: list[Any] = []
         if phase == "setup":
-            eligible = tuple(
-                sorted(
-                    f.id
-                    for f in state.fighters(side)
-                    if any(w.dogfight_drones for w in state.unit_type(f).weapons)
-                    and not f.dogfight_drones
-                )
-            )
-            out = [A.ChooseLoadout(swap=())]
-            if eligible:
+            eligible = tuple(sorted(f.id for f in loadout_fighters(state, side)))
+            carriers = tuple(sorted(s.id for s in loadout_carriers(state, side)))
+            out = [A.ChooseLoadout()]
+            if eligible or carriers:
+                out.append(A.ChooseLoadout(swap=eligible, swap_aboard=carriers))
+            if eligible and carriers:
                 out.append(A.ChooseLoadout(swap=eligible))
+                out.append(A.ChooseLoadout(swap_aboard=carriers))
         elif phase == "ship_move":
             ships = (
                 [state.moving_ship]
@@ -295,10 +298,22 @@ class ActaRuleset(Ruleset):
         return ""
 
     def _check_loadout(self, ctx: Ctx, action: A.ChooseLoadout) -> None:
+        state = ctx.state
+        free = {f.id for f in loadout_fighters(state, state.active)}
         for uid in action.swap:
-            unit = self.unit_of(ctx, uid, side=ctx.state.active)
-            if not any(w.dogfight_drones for w in ctx.state.unit_type(unit).weapons):
-                raise IllegalAction(f"{uid} has no weapon that may be swapped for dogfight drones")
+            unit = self.unit_of(ctx, uid, side=state.active)
+            if uid not in free:
+                why = (
+                    "the scenario fixed its loadout"
+                    if unit.loadout_fixed
+                    else "it has no weapon that may be swapped for dogfight drones"
+                )
+                raise IllegalAction(f"{uid} may not swap its drone: {why} (ACTA-FTR-9)")
+        carriers = {s.id for s in loadout_carriers(state, state.active)}
+        for sid in action.swap_aboard:
+            self.unit_of(ctx, sid, side=state.active)
+            if sid not in carriers:
+                raise IllegalAction(f"{sid} carries no fighter that may swap its drone")
 
     def _check_special(self, ctx: Ctx, action: A.DeclareSpecial) -> None:
         state = ctx.state
@@ -527,7 +542,14 @@ class ActaRuleset(Ruleset):
         state = ctx.state
         for uid in action.swap:
             state.units[uid].dogfight_drones = True
-        names = ", ".join(action.swap) or "none"
+        for sid in action.swap_aboard:
+            ship = state.units[sid]
+            ship.aboard_drones = tuple(
+                d or has_drone_swap(state, t)
+                for t, d in zip(ship.aboard, ship.aboard_drones, strict=True)
+            )
+        names = ", ".join((*action.swap, *(f"fighters aboard {s}" for s in action.swap_aboard)))
+        names = names or "none"
         ctx.emit(
             "ACTA-FTR-9",
             f"{state.active} swaps drones for dogfight drones: {names}",
@@ -633,21 +655,25 @@ class ActaRuleset(Ruleset):
                 ),
                 key=lambda u: u.id,
             )
-        for unit in protected:
-            if interceptors_for(state, unit.id):
-                state.intercept = PendingIntercept(
-                    attacker=attacker.id, protected=unit.id, fire=fire, resume_phase=state.phase
-                )
-                state.phase = "intercept"
-                return True
-        return False
+        guarded = [u.id for u in protected if interceptors_for(state, u.id)]
+        if not guarded:
+            return False
+        # Each supported unit touched gets its own offer, one after another.
+        state.intercept = PendingIntercept(
+            attacker=attacker.id,
+            protected=guarded[0],
+            fire=fire,
+            resume_phase=state.phase,
+            remaining=tuple(guarded[1:]),
+        )
+        state.phase = "intercept"
+        return True
 
     def _apply_recover(self, ctx: Ctx, action: A.Recover) -> None:
         state = ctx.state
         fighter = state.units.pop(action.unit)
         ship = state.units[action.ship]
-        ship.aboard = (*ship.aboard, fighter.type)
-        ship.aboard_damage = (*ship.aboard_damage, fighter.damage)
+        ship.take_aboard(fighter.type, fighter.damage, fighter.dogfight_drones)
         for other in state.units.values():
             if other.supporting == fighter.id:
                 other.supporting = ""
@@ -672,9 +698,20 @@ class ActaRuleset(Ruleset):
         attacker = state.units[pending.attacker]
         state.phase, state.intercept = pending.resume_phase, None
         if not action.fighters:
-            ctx.emit("ACTA-SUP-4", f"{state.active} does not intercept {ctx.name(attacker)}")
+            ctx.emit(
+                "ACTA-SUP-4",
+                f"{state.active} does not intercept {ctx.name(attacker)} "
+                f"attacking {pending.protected}",
+            )
             if pending.fire is not None:
                 self.resolve_shot(ctx, pending.fire)
+                return
+            nxt = [p for p in pending.remaining if interceptors_for(state, p)]
+            if nxt:
+                state.intercept = msgspec.structs.replace(
+                    pending, protected=nxt[0], remaining=tuple(nxt[1:])
+                )
+                state.phase = "intercept"
             return
         attacker.barred = (*attacker.barred, pending.protected)
         for uid in action.fighters:

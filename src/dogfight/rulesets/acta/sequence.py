@@ -20,6 +20,8 @@ from dogfight.rulesets.acta.dogfight import (
 from dogfight.rulesets.acta.movement import free_spot_near
 from dogfight.rulesets.acta.state import ActaState, UnitState
 from dogfight.rulesets.acta.targets import (
+    FIGHTER_SUPPORT_LIMIT,
+    SHIP_SUPPORT_LIMIT,
     can_launch,
     defensive_fire_candidates,
     fighter_shots,
@@ -398,21 +400,30 @@ def return_interceptors(ctx: Ctx) -> None:
         fighter.intercepted_from = ""
         if not home or home not in state.units or not ctx.opt("return_interceptors"):
             continue
-        ship = state.units[home]
-        if len(state.supporters_of(home)) >= (4 if not state.is_fighter(ship) else 1):
+        home_unit = state.units[home]
+        limit = FIGHTER_SUPPORT_LIMIT if state.is_fighter(home_unit) else SHIP_SUPPORT_LIMIT
+        if len(state.supporters_of(home)) >= limit:
             continue
+        # Onto a ship's base; into base contact beside a fighter (whose base it may not
+        # overlap, ACTA-FTR-3).
+        reach = state.radius(home_unit)
+        if state.is_fighter(home_unit):
+            reach += state.radius(fighter)
         spot = free_spot_near(
             state,
             fighter,
-            ship.pose.position,
-            state.radius(ship),
-            (fighter.pose.position - ship.pose.position).angle(),
+            home_unit.pose.position,
+            reach,
+            (fighter.pose.position - home_unit.pose.position).angle(),
         )
         if spot is None:
+            ctx.emit("ACTA-SUP-5", f"no room for {ctx.name(fighter)} to return to {home}")
             continue
         fighter.pose = type(fighter.pose)(spot, fighter.pose.heading)
         fighter.supporting = home
-        ctx.emit("ACTA-SUP-5", f"{ctx.name(fighter)} returns to {ctx.name(ship)}", unit=fighter.id)
+        ctx.emit(
+            "ACTA-SUP-5", f"{ctx.name(fighter)} returns to {ctx.name(home_unit)}", unit=fighter.id
+        )
 
 
 def step_launch(ctx: Ctx) -> bool:
@@ -438,11 +449,8 @@ def place_launches(ctx: Ctx) -> None:
         ship = state.units.get(ship_id)
         if ship is None:
             continue
-        index = ship.aboard.index(ftype)
-        damage = ship.aboard_damage[index]
-        ship.aboard = ship.aboard[:index] + ship.aboard[index + 1 :]
-        ship.aboard_damage = ship.aboard_damage[:index] + ship.aboard_damage[index + 1 :]
-        fighter = new_fighter(state, ftype, ship.side, x, y, heading, damage)
+        _, damage, drones = ship.take_off(ship.aboard.index(ftype))
+        fighter = new_fighter(state, ftype, ship.side, x, y, heading, damage, drones=drones)
         ctx.emit(
             "ACTA-LCH-1",
             f"{ctx.name(ship)} launches {ctx.name(fighter)}",

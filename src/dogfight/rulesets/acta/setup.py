@@ -13,6 +13,7 @@ from dogfight.geometry import Pose, Table, Vec2, normalise_angle
 from dogfight.rulesets.acta.movement import free_spot_near, overlapping_fighter
 from dogfight.rulesets.acta.scenario import ActaScenarioSpec, UnitEntry, parse_scenario
 from dogfight.rulesets.acta.state import ActaState, UnitState
+from dogfight.rulesets.acta.targets import support_problem
 from dogfight.rulesets.acta.units import UnitType, build_unit, find_unit
 
 PATROL_AHEAD = 2.0
@@ -73,6 +74,7 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
                         "no weapon that may be swapped for dogfight drones"
                     )
                 unit.dogfight_drones = bool(entry.dogfight_drones)
+                unit.loadout_fixed = entry.dogfight_drones is not None
                 if entry.supporting:
                     pending_support.append((unit, entry.supporting, field))
             elif entry.supporting:
@@ -87,17 +89,20 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
             state.units[uid] = unit
             if not utype.is_fighter and entry.patrol and unit.aboard:
                 deploy_patrol(state, unit, entry, where, field)
+    # Set every support first, then check each: the checks look at the others, so
+    # the order of the roster must not matter (ACTA-DEP-2, ACTA-SUP-1).
+    for unit, target, _ in pending_support:
+        unit.supporting = target
     for unit, target, field in pending_support:
-        from dogfight.rulesets.acta.targets import support_problem
-
+        unit.supporting = ""
         problem = support_problem(state, unit, target)
+        unit.supporting = target
         if problem:
             raise DataError(f"{where}: field '{field}.supporting': {problem}")
-        unit.supporting = target
     state.loadout_pending = tuple(
         side
         for side in state.sides
-        if any(needs_loadout_choice(state, u, spec) for u in state.fighters(side))
+        if loadout_fighters(state, side) or loadout_carriers(state, side)
     )
     state.start_strength = {
         s: sum(u.damage + sum(u.aboard_damage) for u in state.on_table(s)) for s in state.sides
@@ -105,18 +110,30 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
     return state, spec
 
 
-def needs_loadout_choice(state: ActaState, unit: UnitState, spec: ActaScenarioSpec) -> bool:
-    """True if a fighter may swap its drone and the scenario left the choice open."""
-    if unit.dogfight_drones:
-        return False
-    if not any(w.dogfight_drones for w in state.unit_type(unit).weapons):
-        return False
-    for side in spec.sides:
-        for i, entry in enumerate(side.units):
-            uid = entry.id or f"{side.name[:3].upper()}-{i + 1}"
-            if uid == unit.id:
-                return entry.dogfight_drones is None
-    return True  # a fighter not from the roster (a patrol) chooses too
+def has_drone_swap(state: ActaState, ftype: str) -> bool:
+    """True if a fighter type has a (*) weapon it may swap for dogfight drones."""
+    return any(w.dogfight_drones for w in state.types[ftype].weapons)
+
+
+def loadout_fighters(state: ActaState, side: str) -> list[UnitState]:
+    """The side's fighters on the table whose drone swap is still the player's to choose."""
+    return [
+        f
+        for f in state.fighters(side)
+        if not f.loadout_fixed and not f.dogfight_drones and has_drone_swap(state, f.type)
+    ]
+
+
+def loadout_carriers(state: ActaState, side: str) -> list[UnitState]:
+    """The side's ships carrying fighters that may swap their drones (ACTA-FTR-9)."""
+    return [
+        s
+        for s in state.ships(side)
+        if any(
+            has_drone_swap(state, t) and not d
+            for t, d in zip(s.aboard, s.aboard_drones, strict=True)
+        )
+    ]
 
 
 def lookup(name: str, where: str, field: str, custom: dict[str, UnitType]) -> UnitType:
@@ -162,8 +179,8 @@ def add_aboard(
             f"{where}: field '{field}.aboard': {len(carried)} fighters exceed "
             f"{utype.name}'s Craft score of {utype.craft} (ACTA-LCH-3)"
         )
-    unit.aboard = tuple(carried)
-    unit.aboard_damage = tuple(state.types[t].damage for t in carried)
+    for ftype_id in carried:
+        unit.take_aboard(ftype_id, state.types[ftype_id].damage, False)
 
 
 def deploy_patrol(
@@ -184,10 +201,17 @@ def deploy_patrol(
             f"{where}: field '{field}.patrol_at': no room on the table for "
             f"{ship.id}'s patrol fighter"
         )
-    damage = ship.aboard_damage[0]
-    ship.aboard, ship.aboard_damage = ship.aboard[1:], ship.aboard_damage[1:]
+    _, damage, drones = ship.take_off(0)
     new_fighter(
-        state, ftype, ship.side, spot.x, spot.y, ship.pose.heading, damage, prefix=f"{ship.id}-P"
+        state,
+        ftype,
+        ship.side,
+        spot.x,
+        spot.y,
+        ship.pose.heading,
+        damage,
+        prefix=f"{ship.id}-P",
+        drones=drones,
     )
 
 
@@ -205,6 +229,7 @@ def new_fighter(
     heading: float,
     damage: int,
     prefix: str = "",
+    drones: bool = False,
 ) -> UnitState:
     """Put a new fighter on the table with a fresh id."""
     state.serial += 1
@@ -218,6 +243,7 @@ def new_fighter(
         side=side,
         pose=Pose(Vec2(x, y), normalise_angle(heading)),
         damage=damage,
+        dogfight_drones=drones,
     )
     # Launched fighters are placed at the end of the turn: they act from the next (ACTA-LCH-2).
     fighter.move_done = fighter.attack_done = True

@@ -31,6 +31,10 @@ class UnitState(msgspec.Struct, kw_only=True):
     """Ships: the fighter types carried, one entry per fighter."""
     aboard_damage: tuple[int, ...] = ()
     """Damage left of each fighter aboard (recovered fighters are not repaired in battle)."""
+    aboard_drones: tuple[bool, ...] = ()
+    """Whether each fighter aboard swapped its drone for dogfight drones (ACTA-FTR-9)."""
+    loadout_fixed: bool = False
+    """Fighters: the scenario fixed the dogfight-drone swap; the player may not change it."""
     dogfight_drones: bool = False
     supporting: str = ""
     """Fighters: id of the friendly ship or fighter this one supports."""
@@ -63,6 +67,20 @@ class UnitState(msgspec.Struct, kw_only=True):
     intercepted_from: str = ""
     """Fighters that left a base to intercept: the unit they may return to."""
 
+    def take_aboard(self, ftype: str, damage: int, drones: bool) -> None:
+        """Carry one more fighter (ships)."""
+        self.aboard = (*self.aboard, ftype)
+        self.aboard_damage = (*self.aboard_damage, damage)
+        self.aboard_drones = (*self.aboard_drones, drones)
+
+    def take_off(self, index: int) -> tuple[str, int, bool]:
+        """Remove the fighter carried at `index`: its type, damage and drone swap."""
+        entry = (self.aboard[index], self.aboard_damage[index], self.aboard_drones[index])
+        self.aboard = self.aboard[:index] + self.aboard[index + 1 :]
+        self.aboard_damage = self.aboard_damage[:index] + self.aboard_damage[index + 1 :]
+        self.aboard_drones = self.aboard_drones[:index] + self.aboard_drones[index + 1 :]
+        return entry
+
 
 class PendingIntercept(msgspec.Struct, kw_only=True):
     """An attack waiting while the defender decides whether to intercept it."""
@@ -73,6 +91,8 @@ class PendingIntercept(msgspec.Struct, kw_only=True):
     """The shot to resume if the defender declines (None: a move into contact)."""
     resume_phase: str = ""
     """The phase to return to once the defender has decided."""
+    remaining: tuple[str, ...] = ()
+    """Other supported units the attacker touches, offered in turn if this one declines."""
 
 
 class ActaState(msgspec.Struct, kw_only=True):

@@ -157,6 +157,8 @@ def support_problem(state: ActaState, fighter: UnitState, target_id: str) -> str
             return f"{target_id} is itself supporting and cannot be supported"
     elif len(others) >= SHIP_SUPPORT_LIMIT:
         return f"{target_id} already has {SHIP_SUPPORT_LIMIT} supporting fighters (ACTA-SUP-1)"
+    if any(s.id != target_id for s in state.supporters_of(fighter.id)):
+        return f"{fighter.id} has a supporter of its own and cannot support (ACTA-SUP-1)"
     if not state.touching(fighter, target):
         return f"{fighter.id} must be on {target_id}'s base or in contact to support it"
     return ""
@@ -176,5 +178,10 @@ def defensive_fire_candidates(state: ActaState, side: str) -> list[UnitState]:
 
 
 def interceptors_for(state: ActaState, protected: str) -> list[UnitState]:
-    """Supporters of a unit free to intercept an attacker (not locked in a dogfight)."""
-    return [f for f in state.supporters_of(protected) if not state.engaged(f)]
+    """Supporters of a unit free to intercept an attacker: not locked in a dogfight and
+    not on defensive fire, which lasts the whole turn (ACTA-SUP-4, ACTA-SUP-6)."""
+    return [
+        f
+        for f in state.supporters_of(protected)
+        if not state.engaged(f) and not f.on_defensive_fire
+    ]
