@@ -81,3 +81,32 @@ def load_scenario(name_or_path: str) -> Scenario:
             return scenario_from_raw(read_yaml(file), f"builtin:{file.stem}")
     known = ", ".join(f.stem for f in builtin_scenario_files())
     raise UnknownName(f"no scenario file or built-in scenario '{name_or_path}'; built-in: {known}")
+
+
+def inline_unit_files(scenario: Scenario) -> Scenario:
+    """Read a scenario's `unit_files` (paths relative to the scenario file) into its
+    `custom_units`, so that the scenario, and any game file made from it, stands alone.
+
+    Built-in scenarios look beside themselves, in the package's data folder.
+    """
+    files = scenario.raw.get("unit_files")
+    if not files:
+        return scenario
+    where = scenario.where
+    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
+        raise DataError(f"{where}: field 'unit_files': must be a list of file paths")
+    builtin = where.startswith("builtin:")
+    base = package_data(scenario.ruleset, "scenarios") if builtin else Path(where).parent
+    raw = dict(scenario.raw)
+    custom = list(raw.get("custom_units") or [])
+    for i, name in enumerate(files):
+        path = base / name
+        if not path.exists():
+            raise DataError(f"{where}: field 'unit_files[{i}]': no such file {path}")
+        data = read_yaml(path)
+        if not isinstance(data, dict):
+            raise DataError(f"{path}: a unit file must be a mapping of field: value")
+        custom.append(data)
+    raw["custom_units"] = custom
+    del raw["unit_files"]
+    return msgspec.structs.replace(scenario, raw=raw)

@@ -16,7 +16,7 @@ from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
 from dogfight.core.ruleset import Outcome, Ruleset
-from dogfight.core.scenario import Scenario
+from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta import sequence
@@ -38,7 +38,6 @@ from dogfight.rulesets.acta.setup import (
     has_drone_swap,
     loadout_carriers,
     loadout_fighters,
-    read_unit_files,
 )
 from dogfight.rulesets.acta.state import ActaState, PendingIntercept, UnitState
 from dogfight.rulesets.acta.targets import (
@@ -103,7 +102,7 @@ class ActaRuleset(Ruleset):
         return state
 
     def resolve_scenario(self, scenario: Scenario) -> Scenario:
-        return read_unit_files(scenario)
+        return inline_unit_files(scenario)
 
     def current_player(self, state: ActaState) -> str | None:
         return None if state.outcome is not None else state.active

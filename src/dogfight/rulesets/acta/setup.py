@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import msgspec
-
-from dogfight.core.data import package_data, read_yaml
 from dogfight.core.errors import DataError, UnknownName
 from dogfight.core.scenario import Scenario
 from dogfight.geometry import Pose, Table, Vec2, normalise_angle
@@ -249,29 +244,3 @@ def new_fighter(
     fighter.move_done = fighter.attack_done = True
     state.units[uid] = fighter
     return fighter
-
-
-def read_unit_files(scenario: Scenario) -> Scenario:
-    """Read a scenario's `unit_files` (paths relative to the scenario file) into its
-    `custom_units`, so the scenario, and any game file made from it, stands alone."""
-    files = scenario.raw.get("unit_files")
-    if not files:
-        return scenario
-    where = scenario.where
-    if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
-        raise DataError(f"{where}: field 'unit_files': must be a list of file paths")
-    builtin = where.startswith("builtin:")
-    base = package_data("acta", "scenarios") if builtin else Path(where).parent
-    raw = dict(scenario.raw)
-    custom = list(raw.get("custom_units") or [])
-    for i, name in enumerate(files):
-        path = base / name
-        if not path.exists():
-            raise DataError(f"{where}: field 'unit_files[{i}]': no such file {path}")
-        data = read_yaml(path)
-        if not isinstance(data, dict):
-            raise DataError(f"{path}: a unit file must be a mapping (id:, name:, kind: ...)")
-        custom.append(data)
-    raw["custom_units"] = custom
-    del raw["unit_files"]
-    return msgspec.structs.replace(scenario, raw=raw)

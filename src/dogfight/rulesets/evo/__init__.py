@@ -1,0 +1,1 @@
+"""`evo`: Babylon 5 fighters on Battlefield Evolution (seed 001)."""
