@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from dogfight.core.context import NoDice
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
@@ -143,7 +144,7 @@ class ActaRuleset(Ruleset):
     # ---- legal actions ---------------------------------------------------------------
 
     def legal_actions(self, state: ActaState) -> list[Any]:
-        return self.legal_with(Ctx(state, state.options, EventLog(_NoDice())))  # type: ignore[arg-type]
+        return self.legal_with(Ctx(state, state.options, EventLog(NoDice())))  # type: ignore[arg-type]
 
     def legal_with(self, ctx: Ctx) -> list[Any]:
         """The legal actions, with the game's options in `ctx`."""
@@ -244,7 +245,7 @@ class ActaRuleset(Ruleset):
     # ---- checking ------------------------------------------------------------------
 
     def check(self, state: ActaState, action: Any) -> None:
-        self.check_with(Ctx(state, state.options, EventLog(_NoDice())), action)  # type: ignore[arg-type]
+        self.check_with(Ctx(state, state.options, EventLog(NoDice())), action)  # type: ignore[arg-type]
 
     def check_with(self, ctx: Ctx, action: Any) -> None:
         """Raise IllegalAction with the reason if `action` may not be taken now."""
@@ -837,19 +838,6 @@ class ActaRuleset(Ruleset):
         )
         if launched_count(state, ship) >= 1 and not can_launch(ctx, ship):
             state.launches_pending = state.launches_pending[1:]
-
-
-class _NoDice:
-    """Dice for contexts that only ask questions: rolling is a bug there."""
-
-    def take(self) -> tuple[()]:
-        return ()
-
-    def roll(self, sides: int = 6) -> int:  # pragma: no cover - guard
-        raise RuntimeError("legal_actions must not roll dice")
-
-    def roll_many(self, n: int, sides: int = 6) -> list[int]:  # pragma: no cover - guard
-        raise RuntimeError("legal_actions must not roll dice")
 
 
 _CHECKS: dict[type, Any] = {
