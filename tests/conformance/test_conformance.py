@@ -25,7 +25,7 @@ RANDOM_GAMES = 200
 def random_game(name: str, seed: int) -> Game:
     """A finished game between two random players."""
     game = Game(load_scenario(name), seed=seed)
-    players = {side: RandomPlayer() for side in game.ruleset.summary(game.state)["survivors"]}
+    players = {side: RandomPlayer() for side in game.sides()}
     play(game, players, random.Random(seed))
     return game
 
@@ -61,12 +61,12 @@ def test_legal_actions_apply_and_others_are_refused(name: str) -> None:
         for action in legal:
             assert game.is_legal(action), action
         # An action of the right type but for the other side must be refused.
-        other = next(s for s in game.state.sides if s != game.current_player())
-        foreign = [u for u in game.state.units.values() if u.side == other]
+        other = next(s for s in game.sides() if s != game.current_player())
+        foreign = [u["id"] for u in game.ruleset.summary(game.state)["survivors"][other]]
         for action in legal[:5]:
             unit = getattr(action, "unit", "")
             if unit and foreign:
-                bad = msgspec.structs.replace(action, unit=foreign[0].id)
+                bad = msgspec.structs.replace(action, unit=foreign[0])
                 with pytest.raises(IllegalAction):
                     game.check(bad)
         game.apply(rng.choice(legal))

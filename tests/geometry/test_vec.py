@@ -201,7 +201,7 @@ def test_full_circle_arc_contains_everything(arc: Arc) -> None:
 def test_arc_border_tolerance_is_tiny() -> None:
     front = Arc(-45.0, 45.0)
     assert front.contains(45.0 + EPSILON / 2)
-    assert not front.contains(45.0 + 1e-3)
+    assert not front.contains(45.0 + 2 * EPSILON)
 
 
 # --- Table ----------------------------------------------------------------

@@ -70,15 +70,23 @@ def builtin_scenario_files(ruleset: str | None = None) -> list[Path]:
 
 
 def load_scenario(name_or_path: str) -> Scenario:
-    """A scenario from a file path, or a built-in one by name."""
+    """A scenario from a file path, or a built-in one by name ('furball' or 'acta/furball')."""
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    if path.suffix in (".yaml", ".yml") or path.is_file():
         if not path.exists():
             raise DataError(f"{path}: no such file")
         return scenario_from_raw(read_yaml(path), str(path))
-    for file in builtin_scenario_files():
-        if file.stem == name_or_path:
-            return scenario_from_raw(read_yaml(file), f"builtin:{file.stem}")
+    ruleset, _, bare = name_or_path.rpartition("/")
+    matches = [
+        f
+        for f in builtin_scenario_files(ruleset or None)
+        if f.stem == bare
+    ]
+    if len(matches) > 1:
+        names = ", ".join(f"{f.parent.parent.name}/{f.stem}" for f in matches)
+        raise UnknownName(f"'{name_or_path}' names several built-in scenarios: {names}")
+    if matches:
+        return scenario_from_raw(read_yaml(matches[0]), f"builtin:{matches[0].stem}")
     known = ", ".join(f.stem for f in builtin_scenario_files())
     raise UnknownName(f"no scenario file or built-in scenario '{name_or_path}'; built-in: {known}")
 

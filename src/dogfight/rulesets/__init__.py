@@ -6,5 +6,7 @@ importing this package also registers them, for source trees never installed.
 
 from dogfight.core.registry import register
 from dogfight.rulesets.acta.ruleset import ActaRuleset
+from dogfight.rulesets.evo.ruleset import EvoRuleset
 
 register(ActaRuleset())
+register(EvoRuleset())

@@ -24,7 +24,7 @@ A weapon with no arc fires all round."""
 FACINGS = ("front", "port", "starboard", "aft")
 MODEL_BASE_RADIUS = 0.5
 
-KNOWN_TRAITS = ("Dodge", "Stealth", "Command")
+KNOWN_TRAITS = ("Dodge",)
 KNOWN_WEAPON_TRAITS = ("Lock-on", "AP", "Heavy")
 _TRAIT = re.compile(r"^\s*([A-Za-z][A-Za-z\- ]*?)\s*(\d+)?\s*\+?\s*$")
 
@@ -54,7 +54,7 @@ def parse_trait(text: str, known: tuple[str, ...]) -> Trait:
     if canonical is None:
         raise ValueError(f"unknown trait {text.strip()!r}; known: {', '.join(known)}")
     number = match.group(2)
-    needs_number = canonical in ("Dodge", "AP", "Command")
+    needs_number = canonical in ("Dodge", "AP")
     if needs_number and number is None:
         raise ValueError(f"trait {canonical} needs a number (got {text.strip()!r})")
     if not needs_number and number is not None:

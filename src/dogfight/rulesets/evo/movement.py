@@ -1,0 +1,108 @@
+"""EVO movement: the 6" inertia drift, manoeuvres, course change, table edges, overlaps."""
+
+from __future__ import annotations
+
+from dogfight.geometry import EPSILON, Pose, Vec2, overlaps
+from dogfight.rulesets.evo.context import Ctx
+from dogfight.rulesets.evo.state import Flight, Model
+
+DRIFT = 6.0
+"""Every model drifts this far straight ahead at the start of its activation (EVO-MOV-1)."""
+
+
+def clash(ctx: Ctx, model: Model, at: Vec2) -> Model | None:
+    """Another model whose base this one would overlap at `at`."""
+    state = ctx.state
+    r = state.radius(model)
+    for other in state.models.values():
+        if other.id != model.id and overlaps(at, r, other.pose.position, state.radius(other)):
+            return other
+    return None
+
+
+def place(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> Vec2:
+    """Where a model moving from `start` to `end` stops: it may pass through others but
+    not end overlapping one, so it is nudged back along its path (EVO-MOV-5)."""
+    if clash(ctx, model, end) is None:
+        return end
+    length = start.distance(end)
+    steps = max(1, int(length / 0.1))
+    for i in range(1, steps + 1):
+        back = end + (start - end) * (i / steps)
+        back = back.rounded()
+        if clash(ctx, model, back) is None:
+            ctx.emit(
+                "EVO-MOV-5", f"{ctx.name(model)} stops short to avoid another base", model=model.id
+            )
+            return back
+    return start
+
+
+def set_down(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> bool:
+    """Move a model to `end` (after overlap nudging) and apply the table edge rule.
+
+    Returns False if the model left the table and was removed (EVO-MOV-4).
+    """
+    state = ctx.state
+    end = end.rounded()
+    if not state.table.contains(end):
+        if ctx.opt("leave_table") == "disengage":
+            remove(ctx, model, "EVO-MOV-4", "leaves the table and disengages", destroyed=False)
+            return False
+        end = state.table.clamp(end).rounded()
+    model.pose = Pose(place(ctx, model, start, end), model.pose.heading)
+    return True
+
+
+def drift(ctx: Ctx, flight: Flight) -> None:
+    """Mark every model's start point and drift it 6" along its facing (EVO-MOV-1).
+
+    The drift is not an action and triggers no reaction.
+    """
+    state = ctx.state
+    moved = []
+    for model in state.models_of(flight):
+        model.start = model.pose.position
+        end = model.pose.forward(DRIFT).position
+        if set_down(ctx, model, model.start, end):
+            moved.append(model.id)
+    ctx.emit(
+        "EVO-MOV-1",
+        f'{ctx.name(flight)} drifts {DRIFT:g}" on inertia',
+        unit=flight.id,
+        models=moved,
+    )
+
+
+def course_change(model: Model) -> None:
+    """The new facing is the direction from the start point to where the model is now;
+    unchanged if the two coincide (EVO-MOV-3)."""
+    if model.start is None:
+        return
+    travel = model.pose.position - model.start
+    if travel.length() > EPSILON:
+        model.pose = Pose(model.pose.position, round(travel.angle(), 3))
+
+
+def remove(ctx: Ctx, model: Model, clause: str, why: str, *, destroyed: bool) -> None:
+    """Take a model off the table: destroyed, or disengaged (left the table)."""
+    state = ctx.state
+    flight = state.flights[model.unit]
+    del state.models[model.id]
+    flight.models = tuple(m for m in flight.models if m != model.id)
+    flight.acting = tuple(m for m in flight.acting if m != model.id)
+    if destroyed:
+        flight.destroyed += 1
+    else:
+        flight.disengaged += 1
+    lost_leader = flight.leader == model.id
+    if lost_leader:
+        flight.leader = ""
+    ctx.emit(
+        clause,
+        f"{ctx.name(model)} {why}"
+        + ("; the flight has lost its leader" if lost_leader and flight.models else ""),
+        model=model.id,
+        unit=flight.id,
+        destroyed=destroyed,
+    )

@@ -1,0 +1,95 @@
+"""EVO rule options: the notes' proposals and the seed's ambiguities (docs/rules/evo.md)."""
+
+from __future__ import annotations
+
+from dogfight.core.options import Option
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        name="activation",
+        default="player_turns",
+        choices=("player_turns", "alternate"),
+        clause="EVO-SEQ-2",
+        doc="player_turns: one side activates all its flights, then the other (BF Evo). "
+        "alternate: the sides take turns activating one flight at a time.",
+    ),
+    Option(
+        name="fire_zone",
+        default=6.0,
+        clause="EVO-SHT-2",
+        doc='Size of the fire zone in inches (the seed: 6").',
+    ),
+    Option(
+        name="fire_zone_measure",
+        default="radius",
+        choices=("radius", "diameter"),
+        clause="EVO-SHT-2",
+        doc="radius: every model within fire_zone inches of the target model is in the zone. "
+        "diameter: within half of it.",
+    ),
+    Option(
+        name="free_allocation",
+        default="spread",
+        choices=("spread", "target"),
+        clause="EVO-SHT-4",
+        doc="Dice left once every model in the zone has one: spread: go on round the target's "
+        "flight, highest to nearest. target: all on the nominated model.",
+    ),
+    Option(
+        name="dodge_saves",
+        default=True,
+        clause="EVO-DMG-3",
+        doc="true: a model with Dodge X+ may turn a Kill into an ordinary hit on X+ (then it "
+        "takes its Save). false: no dodge saves.",
+    ),
+    Option(
+        name="no_dodge_on_six",
+        default=True,
+        clause="EVO-DMG-3",
+        doc="true: a model shot from its six may not dodge.",
+    ),
+    Option(
+        name="suppression",
+        default="dice",
+        choices=("dice", "casualty", "off"),
+        clause="EVO-SUP-1",
+        doc="dice: a flight assigned at least as many dice (after 1s) as it has models is "
+        "suppressed. casualty: a flight that loses a model to a Shoot is suppressed. "
+        "off: no suppression. A suppressed flight has one action fewer in its next activation.",
+    ),
+    Option(
+        name="command_range",
+        default=6.0,
+        clause="EVO-CMD-1",
+        doc="Models farther than this from their leader at the start of an activation only "
+        "drift and react.",
+    ),
+    Option(
+        name="leader_loss_costs_action",
+        default=True,
+        clause="EVO-CMD-2",
+        doc="true: a flight whose leader died spends one action naming a new leader.",
+    ),
+    Option(
+        name="leave_table",
+        default="disengage",
+        choices=("disengage", "stop"),
+        clause="EVO-MOV-4",
+        doc="disengage: a model whose centre leaves the table is removed (not destroyed). "
+        "stop: it stops at the edge.",
+    ),
+    Option(
+        name="close_range",
+        default=10.0,
+        clause="EVO-CLS-1",
+        doc="Close range in inches: reactions, stealth and 'on my six' use it.",
+    ),
+    Option(
+        name="turn_limit_result",
+        default="points",
+        choices=("points", "draw"),
+        clause="EVO-WIN-2",
+        doc="At the turn limit: points: the side that destroyed the larger share of the "
+        "enemy's points wins. draw: a draw.",
+    ),
+)

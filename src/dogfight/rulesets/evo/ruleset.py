@@ -1,0 +1,725 @@
+"""The `evo` ruleset: Babylon 5 fighters on Battlefield Evolution (seed 001).
+
+A turn: each side activates each of its flights once (in player turns, or
+alternating, by option). An active flight drifts 6" and then takes up to two
+actions; enemy flights may react to each action with a free Shoot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from dogfight.core.context import NoDice
+from dogfight.core.errors import IllegalAction
+from dogfight.core.events import EventLog
+from dogfight.core.options import OptionValue
+from dogfight.core.ruleset import Outcome, Ruleset
+from dogfight.core.scenario import Scenario, inline_unit_files
+from dogfight.geometry import EPSILON, Vec2
+from dogfight.rulesets.evo import actions as A
+from dogfight.rulesets.evo.context import Ctx
+from dogfight.rulesets.evo.movement import course_change, drift, remove, set_down
+from dogfight.rulesets.evo.options import OPTIONS
+from dogfight.rulesets.evo.setup import build_state
+from dogfight.rulesets.evo.shooting import (
+    allocate,
+    can_fire,
+    distance,
+    firing_dice,
+    on_my_six,
+    resolve_die,
+)
+from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction
+from dogfight.rulesets.evo.units import catalog, describe, find_unit
+
+ACTIONS_PER_ACTIVATION = 2
+
+
+class EvoRuleset(Ruleset):
+    """Babylon 5 fighter-scale rules on Battlefield Evolution."""
+
+    name = "evo"
+    title = "Babylon 5 fighters on Battlefield Evolution (seed 001)"
+    aliases = ("bfevo", "b5evo")
+    options = OPTIONS
+    action_type = A.EvoAction
+
+    # ---- the Ruleset hooks ------------------------------------------------------------
+
+    def resolve_scenario(self, scenario: Scenario) -> Scenario:
+        return inline_unit_files(scenario)
+
+    def setup(
+        self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog
+    ) -> EvoState:
+        state = build_state(scenario)
+        state.options = dict(options)
+        ctx = Ctx(state, state.options, log)
+        ctx.emit(
+            "EVO-SEQ-1",
+            f"{scenario.title}: {state.sides[0]} v {state.sides[1]}, "
+            f'{state.turn_limit} turns on a {state.table.width:g}x{state.table.height:g}" '
+            "table",
+        )
+        if not state.first:
+            roll_off(ctx)
+        state.phase = "turn_start"
+        advance(ctx)
+        return state
+
+    def current_player(self, state: EvoState) -> str | None:
+        return None if state.outcome is not None else state.active
+
+    def outcome(self, state: EvoState) -> Outcome | None:
+        return state.outcome
+
+    def observation(self, state: EvoState, player: str | None) -> dict[str, Any]:
+        # Nothing is hidden: stealth changes the Target, not what players can see.
+        data = msgspec.to_builtins(state)
+        data.pop("types", None)
+        return dict(data)
+
+    def unit_names(self) -> list[str]:
+        return sorted(catalog())
+
+    def describe_unit(self, name: str) -> dict[str, Any]:
+        return describe(find_unit(name))
+
+    def summary(self, state: EvoState) -> dict[str, Any]:
+        return {
+            "turn": state.turn,
+            "phase": state.phase,
+            "survivors": {
+                side: [
+                    {"id": f.id, "type": f.type, "models": len(f.models)}
+                    for f in state.live_flights(side)
+                ]
+                for side in state.sides
+            },
+        }
+
+    # ---- legal actions ----------------------------------------------------------------
+
+    def ctx(self, state: EvoState) -> Ctx:
+        """A question-only context (no dice) for the state."""
+        return Ctx(state, state.options, EventLog(NoDice()))  # type: ignore[arg-type]
+
+    def legal_actions(self, state: EvoState) -> list[Any]:
+        ctx = self.ctx(state)
+        side = state.active
+        if state.outcome is not None or not side:
+            return []
+        out: list[Any] = []
+        if state.phase == "activate":
+            out = [A.Activate(unit=f.id) for f in ready_flights(state, side)]
+        elif state.phase == "act":
+            flight = state.flights[state.active_unit]
+            if may_manoeuvre(flight):
+                out.extend(manoeuvre_choices(ctx, flight))
+            if not flight.actions:
+                out.append(A.Rotate(unit=flight.id))
+            for enemy in state.live_flights(state.other(side)):
+                for model in state.models_of(enemy):
+                    if firing_dice(ctx, flight, model, reaction=False)[1]:
+                        out.append(A.Shoot(unit=flight.id, target=model.id))
+                if has_lock_on(state, flight) and flight.ready_target != enemy.id:
+                    out.append(A.Ready(unit=flight.id, target_unit=enemy.id))
+            out.append(A.EndActivation(unit=flight.id))
+        elif state.phase == "react":
+            assert state.reaction is not None
+            trigger = state.flights[state.reaction.trigger]
+            for flight in reaction_candidates(ctx):
+                for model in state.models_of(trigger):
+                    if firing_dice(ctx, flight, model, reaction=True)[1]:
+                        out.append(A.React(unit=flight.id, target=model.id))
+            out.append(A.Decline())
+        return out
+
+    # ---- checking -----------------------------------------------------------------------
+
+    def check(self, state: EvoState, action: Any) -> None:
+        ctx = self.ctx(state)
+        side = state.active
+        if state.outcome is not None:
+            raise IllegalAction("the game is over")
+        phases: dict[type, str] = {
+            A.Activate: "activate",
+            A.Manoeuvre: "act",
+            A.Rotate: "act",
+            A.Shoot: "act",
+            A.Ready: "act",
+            A.EndActivation: "act",
+            A.React: "react",
+            A.Decline: "react",
+        }
+        phase = phases.get(type(action))
+        if phase is None:
+            raise IllegalAction(f"{type(action).__name__} is not an evo action")
+        if phase != state.phase:
+            waiting = {
+                "activate": "a flight to activate",
+                "act": "the active flight's action",
+                "react": "reactions",
+            }.get(state.phase, state.phase)
+            raise IllegalAction(f"not now: the game waits for {waiting} ({side} to decide)")
+        if isinstance(action, A.Activate):
+            flight = self.own_flight(state, action.unit)
+            if flight.activated:
+                raise IllegalAction(f"{flight.id} has already been active this turn (EVO-ACT-1)")
+            return
+        if isinstance(action, A.Decline):
+            return
+        if isinstance(action, A.React):
+            self.check_react(ctx, action)
+            return
+        flight = self.own_flight(state, action.unit)
+        if flight.id != state.active_unit:
+            raise IllegalAction(f"{state.active_unit} is the active flight, not {flight.id}")
+        if len(flight.actions) >= flight.allowed:
+            raise IllegalAction(f"{flight.id} has no actions left this activation")
+        if isinstance(action, A.Manoeuvre):
+            self.check_manoeuvre(ctx, flight, action)
+        elif isinstance(action, A.Shoot):
+            target = state.models.get(action.target)
+            if target is None:
+                raise IllegalAction(f"no model {action.target!r} on the table")
+            if state.flights[target.unit].side == flight.side:
+                raise IllegalAction(f"{target.id} is one of your own models")
+            if not firing_dice(ctx, flight, target, reaction=False)[1]:
+                raise IllegalAction(
+                    f"no weapon of {flight.id} is in range and arc of "
+                    f"{target.id} (EVO-SHT-1, EVO-ARC-1)"
+                )
+        elif isinstance(action, A.Ready):
+            enemy = state.flights.get(action.target_unit)
+            if enemy is None or not enemy.models or enemy.side == flight.side:
+                raise IllegalAction(f"{action.target_unit!r} is not an enemy flight on the table")
+            if not has_lock_on(state, flight):
+                raise IllegalAction(f"{flight.id} has no Lock-on weapon to ready (EVO-RDY-1)")
+
+    def own_flight(self, state: EvoState, fid: str) -> Flight:
+        """A flight of the side deciding, on the table."""
+        flight = state.flights.get(fid)
+        if flight is None or not flight.models:
+            raise IllegalAction(f"no flight {fid!r} on the table")
+        if flight.side != state.active:
+            raise IllegalAction(f"{fid} is not one of {state.active}'s flights")
+        return flight
+
+    def check_manoeuvre(self, ctx: Ctx, flight: Flight, action: A.Manoeuvre) -> None:
+        """Manoeuvres come first; each model within Agility; the flight keeps together."""
+        state = ctx.state
+        if not may_manoeuvre(flight):
+            raise IllegalAction("all manoeuvres come before any other action (EVO-MOV-2)")
+        agility = state.unit_type(flight).agility
+        ends: dict[str, Vec2] = {}
+        for move in action.moves:
+            if move.model not in flight.acting:
+                raise IllegalAction(
+                    f"{move.model} is not a model of {flight.id} in command (EVO-CMD-1)"
+                )
+            if move.model in ends:
+                raise IllegalAction(f"{move.model} is moved twice")
+            step = Vec2(move.dx, move.dy).length()
+            if step > agility + EPSILON:
+                raise IllegalAction(
+                    f'{move.model} may move {agility:g}" per manoeuvre, not {step:.2f}" (EVO-MOV-2)'
+                )
+            ends[move.model] = state.models[move.model].pose.position + Vec2(move.dx, move.dy)
+        leader = flight.leader
+        if leader and leader in state.models:
+            # A model may not manoeuvre out of command range; one the drift already
+            # carried out may still manoeuvre, if it gets no farther away (EVO-CMD-1).
+            lead_now = state.models[leader].pose.position
+            lead_end = ends.get(leader, lead_now)
+            reach = float(ctx.opt("command_range"))
+            for mid, end in ends.items():
+                gap = end.distance(lead_end)
+                was = state.models[mid].pose.position.distance(lead_now)
+                if gap > reach + EPSILON and gap > was + EPSILON:
+                    raise IllegalAction(
+                        f'{mid} would end {gap:.1f}" from its leader, beyond the {reach:g}" '
+                        "command range (EVO-CMD-1)"
+                    )
+
+    def check_react(self, ctx: Ctx, action: A.React) -> None:
+        """A reaction is a free Shoot at the triggering flight, in printed arcs (EVO-REA-2)."""
+        state = ctx.state
+        assert state.reaction is not None
+        flight = self.own_flight(state, action.unit)
+        if flight not in reaction_candidates(ctx):
+            why = "has already reacted this turn" if flight.reacted else "was not triggered"
+            raise IllegalAction(f"{flight.id} may not react: it {why} (EVO-REA-1, EVO-REA-3)")
+        target = state.models.get(action.target)
+        if target is None or target.unit != state.reaction.trigger:
+            raise IllegalAction(
+                f"a reaction must shoot at the flight that triggered it, "
+                f"{state.reaction.trigger} (EVO-REA-2)"
+            )
+        if not firing_dice(ctx, flight, target, reaction=True)[1]:
+            raise IllegalAction(
+                f"no weapon of {flight.id} bears on {target.id} in its printed arcs (EVO-REA-2)"
+            )
+
+    # ---- applying -----------------------------------------------------------------------
+
+    def apply(self, state: EvoState, action: Any, log: EventLog) -> None:
+        ctx = Ctx(state, state.options, log)
+        if isinstance(action, A.Activate):
+            begin_activation(ctx, state.flights[action.unit])
+        elif isinstance(action, A.Decline):
+            assert state.reaction is not None
+            ctx.emit("EVO-REA-1", f"{state.active} makes no (more) reactions")
+            state.reaction = None
+            state.phase = "act"
+        elif isinstance(action, A.React):
+            flight = state.flights[action.unit]
+            flight.reacted = True
+            ctx.emit(
+                "EVO-REA-2",
+                f"{ctx.name(flight)} reacts, shooting at {ctx.name(action.target)}",
+                unit=flight.id,
+            )
+            shoot(ctx, flight, state.models[action.target], reaction=True)
+        else:
+            flight = state.flights[action.unit]
+            if isinstance(action, A.EndActivation):
+                ctx.emit("EVO-ACT-1", f"{ctx.name(flight)} ends its activation", unit=flight.id)
+                end_activation(ctx, flight)
+            else:
+                take_action(ctx, flight, action)
+        advance(ctx)
+
+
+# ---- the turn sequence ------------------------------------------------------------------
+
+
+def roll_off(ctx: Ctx) -> None:
+    """Before the battle both sides roll a die, again on a tie; the winner takes the first
+    turn (EVO-SEQ-1)."""
+    state = ctx.state
+    a, b = state.sides
+    for _ in range(1000):
+        ra, rb = ctx.roll(), ctx.roll()
+        if ra != rb:
+            state.first = a if ra > rb else b
+            ctx.emit(
+                "EVO-SEQ-1",
+                f"roll-off {a} {ra} v {b} {rb}: {state.first} goes first",
+                first=state.first,
+            )
+            return
+        ctx.emit("EVO-SEQ-1", f"roll-off {a} {ra} v {b} {rb}: a tie, roll again")
+    raise RuntimeError("roll-off tied 1000 times")  # pragma: no cover - dice script bug
+
+
+def advance(ctx: Ctx) -> None:
+    """Run the automatic steps until a side must decide or the game is over."""
+    state = ctx.state
+    for _ in range(10_000):
+        if state.outcome is not None:
+            state.active = ""
+            return
+        if check_elimination(ctx):
+            return
+        if state.phase == "turn_start":
+            start_turn(ctx)
+        elif state.phase == "activate":
+            if choose_activating_side(ctx):
+                return
+        elif state.phase == "act":
+            flight = state.flights.get(state.active_unit)
+            if flight is None or not flight.models or len(flight.actions) >= flight.allowed:
+                if flight is not None:
+                    end_activation(ctx, flight)
+                else:  # pragma: no cover - a flight never disappears from the dict
+                    state.phase = "activate"
+                continue
+            state.active = flight.side
+            return
+        elif state.phase == "react":
+            if reaction_candidates(ctx):
+                state.active = state.other(state.flights[state.active_unit].side)
+                return
+            state.reaction = None
+            state.phase = "act"
+    raise RuntimeError("turn sequence did not reach a decision")  # pragma: no cover
+
+
+def start_turn(ctx: Ctx) -> None:
+    """A new game turn: every flight may be active once and react once (EVO-SEQ-2)."""
+    state = ctx.state
+    if state.turn >= state.turn_limit:
+        finish_at_turn_limit(ctx)
+        return
+    state.turn += 1
+    for flight in state.flights.values():
+        flight.activated = False
+        flight.reacted = False
+        flight.actions = ()
+        flight.ready_target = ""
+    state.turn_side = state.first
+    state.phase = "activate"
+    ctx.emit("EVO-SEQ-2", f"turn {state.turn} begins; {state.first} first")
+
+
+def ready_flights(state: EvoState, side: str) -> list[Flight]:
+    """The side's flights on the table not yet active this turn."""
+    return [f for f in state.live_flights(side) if not f.activated]
+
+
+def choose_activating_side(ctx: Ctx) -> bool:
+    """Whose flight activates next; False (and a new turn) when all have been active."""
+    state = ctx.state
+    side = state.turn_side
+    if ready_flights(state, side):
+        state.active = side
+        return True
+    other = state.other(side)
+    if ready_flights(state, other):
+        if ctx.opt("activation") == "player_turns":
+            ctx.emit("EVO-SEQ-2", f"{side}'s player turn ends; {other}'s begins")
+        state.turn_side = other
+        state.active = other
+        return True
+    state.phase = "turn_start"
+    return False
+
+
+def begin_activation(ctx: Ctx, flight: Flight) -> None:
+    """Name a new leader if needed, note who is in command, and drift (EVO-ACT-1)."""
+    state = ctx.state
+    state.active_unit = flight.id
+    flight.actions = ()
+    flight.ready_target = ""
+    allowed = ACTIONS_PER_ACTIVATION
+    ctx.emit("EVO-ACT-1", f"{ctx.name(flight)} is the active flight", unit=flight.id)
+    if not flight.leader or flight.leader not in state.models:
+        new_leader(ctx, flight)
+        if ctx.opt("leader_loss_costs_action"):
+            allowed -= 1
+    if flight.suppressed:
+        allowed -= 1
+        flight.suppressed = False
+        ctx.emit("EVO-SUP-1", f"{ctx.name(flight)} is suppressed: one action fewer", unit=flight.id)
+    flight.allowed = max(0, allowed)
+    leader = state.models[flight.leader]
+    reach = float(ctx.opt("command_range"))
+    flight.acting = tuple(
+        m for m in flight.models if distance(state.models[m], leader) <= reach + EPSILON
+    )
+    stray = [m for m in flight.models if m not in flight.acting]
+    if stray:
+        ctx.emit(
+            "EVO-CMD-1",
+            f"out of command, only drifting and reacting: {', '.join(stray)}",
+            unit=flight.id,
+            models=stray,
+        )
+    drift(ctx, flight)
+    for model in state.models_of(flight):
+        course_change(model)
+    state.phase = "act"
+
+
+def new_leader(ctx: Ctx, flight: Flight) -> None:
+    """The model nearest the flight's centre takes over as leader (EVO-CMD-2)."""
+    state = ctx.state
+    models = state.models_of(flight)
+    cx = sum(m.pose.position.x for m in models) / len(models)
+    cy = sum(m.pose.position.y for m in models) / len(models)
+    centre = Vec2(cx, cy)
+    leader = min(models, key=lambda m: (m.pose.position.distance(centre), m.id))
+    flight.leader = leader.id
+    flight.models = (leader.id, *[m for m in flight.models if m != leader.id])
+    cost = " (costs an action)" if ctx.opt("leader_loss_costs_action") else ""
+    ctx.emit("EVO-CMD-2", f"{ctx.name(leader)} takes over as leader{cost}", unit=flight.id)
+
+
+def end_activation(ctx: Ctx, flight: Flight) -> None:
+    """The flight is done for this turn; in alternate mode the other side goes next."""
+    state = ctx.state
+    flight.activated = True
+    for model in state.models_of(flight):
+        model.start = None
+    state.active_unit = ""
+    state.phase = "activate"
+    if ctx.opt("activation") == "alternate":
+        state.turn_side = state.other(flight.side)
+
+
+def may_manoeuvre(flight: Flight) -> bool:
+    """Manoeuvres must all come before any other action (EVO-MOV-2)."""
+    return all(a == "manoeuvre" for a in flight.actions) and len(flight.actions) < flight.allowed
+
+
+def has_lock_on(state: EvoState, flight: Flight) -> bool:
+    """True if the flight has a weapon that needs a Ready (EVO-RDY-1)."""
+    return any(w.trait("Lock-on") is not None for w in state.unit_type(flight).weapons)
+
+
+def take_action(ctx: Ctx, flight: Flight, action: Any) -> None:
+    """Carry out one of the active flight's actions, then open the reaction window."""
+    state = ctx.state
+    shot_at: tuple[str, ...] = ()
+    if isinstance(action, A.Manoeuvre):
+        flight.actions = (*flight.actions, "manoeuvre")
+        manoeuvre(ctx, flight, action)
+    elif isinstance(action, A.Rotate):
+        flight.actions = (*flight.actions, "rotate")
+        free = len(flight.actions) == 1
+        ctx.emit(
+            "EVO-ROT-1",
+            f"{ctx.name(flight)} rotates"
+            + ("; its next Shoot ignores arcs" if free else " (wasted as a second action)"),
+            unit=flight.id,
+        )
+    elif isinstance(action, A.Ready):
+        flight.actions = (*flight.actions, "ready")
+        flight.ready_target = action.target_unit
+        ctx.emit(
+            "EVO-RDY-1",
+            f"{ctx.name(flight)} locks on to {ctx.name(action.target_unit)}",
+            unit=flight.id,
+            target=action.target_unit,
+        )
+    elif isinstance(action, A.Shoot):
+        flight.actions = (*flight.actions, "shoot")
+        shot_at = shoot(ctx, flight, state.models[action.target], reaction=False)
+    if flight.models:
+        open_reactions(ctx, flight, shot_at)
+
+
+def manoeuvre(ctx: Ctx, flight: Flight, action: A.Manoeuvre) -> None:
+    """Move each model by its displacement; then the course change (EVO-MOV-2, -MOV-3)."""
+    state = ctx.state
+    moved = []
+    for move in action.moves:
+        model = state.models.get(move.model)
+        if model is None:
+            continue
+        start = model.pose.position
+        if set_down(ctx, model, start, start + Vec2(move.dx, move.dy)):
+            course_change(model)
+            moved.append(model.id)
+    ctx.emit(
+        "EVO-MOV-2",
+        f"{ctx.name(flight)} manoeuvres "
+        + ", ".join(
+            f"{m} to ({state.models[m].pose.position.x:.1f}, "
+            f"{state.models[m].pose.position.y:.1f}) facing "
+            f"{state.models[m].pose.heading:.0f}"
+            for m in moved
+        ),
+        unit=flight.id,
+        models=moved,
+    )
+
+
+def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[str, ...]:
+    """Resolve a Shoot (or a reaction's free Shoot); returns the flights in the fire zone."""
+    state = ctx.state
+    firers, guns = firing_dice(ctx, flight, target, reaction=reaction)
+    dice = sum(w.dice for w, _ in guns)
+    names = sorted({w.name for w, _ in guns})
+    ctx.emit(
+        "EVO-SHT-1",
+        f"{ctx.name(flight)}: {len(firers)} model(s) fire {dice} dice "
+        f"({', '.join(names)}) at {ctx.name(target)}",
+        unit=flight.id,
+        target=target.id,
+        dice=dice,
+    )
+    before = {fid: len(f.models) for fid, f in state.flights.items()}
+    allocations = allocate(ctx, flight, target, firers, guns)
+    shot_at = tuple(sorted({a.model.unit for a in allocations} | {target.unit}))
+    ctx.emit(
+        "EVO-SHT-4",
+        "dice after the 1s: "
+        + (
+            "; ".join(
+                f"{a.model.id} {sorted((f for f, _ in a.dice), reverse=True)}" for a in allocations
+            )
+            or "none"
+        ),
+        allocations={a.model.id: [f for f, _ in a.dice] for a in allocations},
+    )
+    per_flight: dict[str, int] = {}
+    removed_from: set[str] = set()
+    for alloc in allocations:
+        model = alloc.model
+        per_flight[model.unit] = per_flight.get(model.unit, 0) + len(alloc.dice)
+        six = on_my_six(ctx, model, firers)
+        for face, ap in alloc.dice:
+            if model.id not in state.models:
+                break
+            result = resolve_die(ctx, model, face, ap, firers, six)
+            shown = f"{face}+1" if six else str(face)
+            if result == "kill":
+                remove(
+                    ctx,
+                    model,
+                    "EVO-DMG-1",
+                    f"is killed outright by a {shown}" + (" (on its six)" if six else ""),
+                    destroyed=True,
+                )
+                removed_from.add(model.unit)
+            elif result == "failed":
+                remove(
+                    ctx,
+                    model,
+                    "EVO-DMG-2",
+                    f"is hit by a {shown} and fails its save",
+                    destroyed=True,
+                )
+                removed_from.add(model.unit)
+            elif result == "saved":
+                ctx.emit(
+                    "EVO-DMG-2", f"{ctx.name(model)} is hit by a {shown} and saves", model=model.id
+                )
+            else:
+                ctx.emit("EVO-DMG-2", f"a {shown} misses {ctx.name(model)}", model=model.id)
+    suppress(ctx, per_flight, before, removed_from)
+    return shot_at
+
+
+def suppress(
+    ctx: Ctx, per_flight: dict[str, int], before: dict[str, int], removed_from: set[str]
+) -> None:
+    """Mark flights suppressed by this Shoot, per the option (EVO-SUP-1).
+
+    dice: assigned at least as many dice (after the 1s) as it had models when shot at.
+    casualty: lost a model to the Shoot.
+    """
+    mode = ctx.opt("suppression")
+    if mode == "off":
+        return
+    for fid, count in sorted(per_flight.items()):
+        flight = ctx.state.flights[fid]
+        if not flight.models or flight.suppressed:
+            continue
+        hit = count >= before[fid] if mode == "dice" else fid in removed_from
+        if hit:
+            flight.suppressed = True
+            ctx.emit("EVO-SUP-1", f"{ctx.name(flight)} is suppressed", unit=fid)
+
+
+def open_reactions(ctx: Ctx, flight: Flight, shot_at: tuple[str, ...]) -> None:
+    """After an action, enemy flights within close range or shot at may react (EVO-REA-1)."""
+    state = ctx.state
+    state.reaction = PendingReaction(trigger=flight.id, shot_at=shot_at)
+    if reaction_candidates(ctx):
+        state.phase = "react"
+    else:
+        state.reaction = None
+
+
+def reaction_candidates(ctx: Ctx) -> list[Flight]:
+    """Enemy flights that may react now: triggered, not yet reacted this turn, and able to
+    shoot the triggering flight within their printed arcs (EVO-REA-1..3)."""
+    state = ctx.state
+    pending = state.reaction
+    if pending is None:
+        return []
+    trigger = state.flights[pending.trigger]
+    if not trigger.models:
+        return []
+    close = float(ctx.opt("close_range"))
+    out = []
+    for flight in state.live_flights(state.other(trigger.side)):
+        if flight.reacted or flight.id in pending.declined:
+            continue
+        near = flight.id in pending.shot_at or any(
+            distance(m, t) <= close + EPSILON
+            for m in state.models_of(flight)
+            for t in state.models_of(trigger)
+        )
+        if not near:
+            continue
+        if any(
+            can_fire(state, flight, m, w, t, ignore_arcs=False, reaction=True)
+            for m in state.models_of(flight)
+            for w in state.unit_type(flight).weapons
+            for t in state.models_of(trigger)
+        ):
+            out.append(flight)
+    return out
+
+
+def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
+    """Representative manoeuvres: every model the same way, full Agility, eight ways round
+    the flight's facing and straight at the nearest enemy."""
+    state = ctx.state
+    agility = state.unit_type(flight).agility
+    acting = [state.models[m] for m in flight.acting if m in state.models]
+    if not acting or agility <= 0:
+        return []
+    leader = acting[0]
+    headings = [leader.pose.heading + a for a in range(0, 360, 45)]
+    enemies = [m for f in state.live_flights(state.other(flight.side)) for m in state.models_of(f)]
+    if enemies:
+        near = min(enemies, key=lambda m: (distance(m, leader), m.id))
+        headings.append((near.pose.position - leader.pose.position).angle())
+    out = []
+    for heading in headings:
+        step = Vec2.polar(agility, heading).rounded()
+        if not state.table.contains(leader.pose.position + step):
+            continue
+        out.append(
+            A.Manoeuvre(unit=flight.id, moves=tuple(A.Move(m.id, step.x, step.y) for m in acting))
+        )
+    return out
+
+
+# ---- the end of the game -----------------------------------------------------------------
+
+
+def check_elimination(ctx: Ctx) -> bool:
+    """A side with no models left on the table has lost (EVO-WIN-1)."""
+    state = ctx.state
+    empty = [s for s in state.sides if not state.live_flights(s)]
+    if not empty:
+        return False
+    if len(empty) == 2:
+        state.outcome = Outcome(winner=None, reason="both sides are gone", scores=scores(state))
+    else:
+        state.outcome = Outcome(
+            winner=state.other(empty[0]),
+            reason=f"{empty[0]} has no models left",
+            scores=scores(state),
+        )
+    state.active = ""
+    ctx.emit("EVO-WIN-1", f"game over: {state.outcome.reason}", winner=state.outcome.winner)
+    return True
+
+
+def scores(state: EvoState) -> dict[str, float]:
+    """Each side's share of the enemy's starting points it destroyed."""
+    out = {}
+    for side in state.sides:
+        enemy = state.other(side)
+        lost = sum(
+            state.types[f.type].points * f.destroyed
+            for f in state.flights.values()
+            if f.side == enemy
+        )
+        out[side] = round(lost / (state.start_points.get(enemy) or 1), 4)
+    return out
+
+
+def finish_at_turn_limit(ctx: Ctx) -> None:
+    """At the turn limit the larger share of enemy points destroyed wins (EVO-WIN-2)."""
+    state = ctx.state
+    result = scores(state)
+    a, b = state.sides
+    winner = None
+    if ctx.opt("turn_limit_result") == "points" and result[a] != result[b]:
+        winner = a if result[a] > result[b] else b
+    reason = f"turn limit {state.turn_limit} reached; " + (
+        f"{winner} destroyed more" if winner else "a draw"
+    )
+    state.outcome = Outcome(winner=winner, reason=reason, scores=result)
+    ctx.emit("EVO-WIN-2", f"game over: {reason}", winner=winner, scores=result)

@@ -1,0 +1,125 @@
+"""EVO game state: flights of models on the table and where the turn stands."""
+
+from __future__ import annotations
+
+import copy
+
+import msgspec
+
+from dogfight.core.ruleset import Outcome
+from dogfight.geometry import Pose, Table, Vec2
+from dogfight.rulesets.evo.units import UnitType
+
+
+class Model(msgspec.Struct, kw_only=True):
+    """One fighter. Its heading is its facing: the direction it drifts."""
+
+    id: str
+    unit: str
+    pose: Pose
+    start: Vec2 | None = None
+    """Where it was before this activation's drift: the course change is measured from it."""
+
+
+class Flight(msgspec.Struct, kw_only=True):
+    """A unit of models with a leader."""
+
+    id: str
+    type: str
+    side: str
+    models: tuple[str, ...]
+    """Ids of the models still on the table, leader first."""
+    leader: str
+    """'' once the leader is lost and until a new one is named (EVO-CMD-2)."""
+    activated: bool = False
+    reacted: bool = False
+    actions: tuple[str, ...] = ()
+    """Actions taken in the current activation, in order."""
+    allowed: int = 2
+    """Actions allowed in the current activation."""
+    acting: tuple[str, ...] = ()
+    """Models in command at the start of this activation: the ones that act (EVO-CMD-1)."""
+    ready_target: str = ""
+    """The flight its Lock-on weapons are locked on to this activation (EVO-RDY-1)."""
+    suppressed: bool = False
+    """Suppressed: one action fewer in its next activation (EVO-SUP-1)."""
+    start_models: int = 0
+    destroyed: int = 0
+    disengaged: int = 0
+
+
+class PendingReaction(msgspec.Struct, kw_only=True):
+    """A reaction window opened by an enemy action (EVO-REA-1)."""
+
+    trigger: str
+    """The flight whose action triggered it."""
+    shot_at: tuple[str, ...] = ()
+    """Flights that had models in the fire zone of the triggering Shoot."""
+    declined: tuple[str, ...] = ()
+
+
+class EvoState(msgspec.Struct, kw_only=True):
+    """One position of an EVO battle."""
+
+    turn: int
+    turn_limit: int
+    table: Table
+    sides: tuple[str, str]
+    flights: dict[str, Flight]
+    models: dict[str, Model]
+    types: dict[str, UnitType]
+    options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)
+    first: str = ""
+    """The side that takes the first player turn of every game turn."""
+    phase: str = "turn_start"
+    active: str = ""
+    """The side that decides next."""
+    turn_side: str = ""
+    """Player-turn mode: the side whose player turn it is."""
+    active_unit: str = ""
+    reaction: PendingReaction | None = None
+    start_points: dict[str, int] = msgspec.field(default_factory=dict)
+    outcome: Outcome | None = None
+
+    def clone(self) -> EvoState:
+        """An independent copy."""
+        dup = copy.copy(self)
+        dup.flights = {k: copy.copy(v) for k, v in self.flights.items()}
+        dup.models = {k: copy.copy(v) for k, v in self.models.items()}
+        dup.reaction = copy.copy(self.reaction)
+        dup.start_points = dict(self.start_points)
+        return dup
+
+    # ---- queries -------------------------------------------------------------------
+
+    def other(self, side: str) -> str:
+        """The opposing side."""
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def unit_type(self, flight: Flight) -> UnitType:
+        """A flight's type."""
+        return self.types[flight.type]
+
+    def flight_of(self, model: Model) -> Flight:
+        """The flight a model belongs to."""
+        return self.flights[model.unit]
+
+    def type_of(self, model: Model) -> UnitType:
+        """A model's unit type."""
+        return self.types[self.flights[model.unit].type]
+
+    def live_flights(self, side: str | None = None) -> list[Flight]:
+        """Flights with models on the table, in id order."""
+        return [
+            f
+            for f in sorted(self.flights.values(), key=lambda f: f.id)
+            if f.models and (side is None or f.side == side)
+        ]
+
+    def models_of(self, flight: Flight) -> list[Model]:
+        """The flight's models on the table, leader first."""
+        return [self.models[m] for m in flight.models]
+
+    def radius(self, model: Model) -> float:
+        """Base radius."""
+        return self.type_of(model).base_radius
