@@ -25,6 +25,7 @@ from dogfight.core.game import Game
 from dogfight.core.gamefile import FORMAT, load_game, replay_matches, save_game
 from dogfight.core.options import options_as_dict, parse_rule_args
 from dogfight.core.registry import all_rulesets, find_ruleset
+from dogfight.core.ruleset import Ruleset
 from dogfight.core.scenario import Scenario, builtin_scenario_files, load_scenario
 from dogfight.sim import (
     BattleResult,
@@ -547,12 +548,17 @@ def validate(
         typer.echo(_validate_game(file))
     elif isinstance(raw, dict) and "ruleset" in raw:
         typer.echo(_validate_scenario(file))
-    elif isinstance(raw, dict) and "kind" in raw and "speed" in raw:
-        typer.echo(_validate_unit(file))
+    elif isinstance(raw, dict) and (owner := _unit_file_ruleset(raw)) is not None:
+        typer.echo(f"ok: {owner.name} unit file {file}: {owner.check_unit_file(file)}")
     else:
+        kinds = "; ".join(
+            f"a {r.name} unit has {' and '.join(sorted(r.unit_file_keys))}"
+            for r in all_rulesets()
+            if r.unit_file_keys
+        )
         raise DataError(
-            f"{file}: not a unit, scenario or game file (a scenario has 'ruleset:', "
-            "a unit has 'kind:' and 'speed:', a game file is .json)"
+            f"{file}: not a unit, scenario or game file (a scenario has 'ruleset:'; "
+            f"{kinds}; a game file is .json)"
         )
 
 
@@ -577,12 +583,12 @@ def _validate_scenario(file: Path) -> str:
     )
 
 
-def _validate_unit(file: Path) -> str:
-    # Unit files with kind: and speed: are ACTA's (the only ruleset with unit files yet).
-    from dogfight.rulesets.acta.units import load_unit_file
-
-    unit = load_unit_file(file)
-    return f"ok: acta unit file {file}: '{unit.id}' ({unit.name}), {unit.kind}"
+def _unit_file_ruleset(raw: dict[str, Any]) -> Ruleset | None:
+    """The ruleset whose unit files carry the fields this file has."""
+    for ruleset in all_rulesets():
+        if ruleset.unit_file_keys and ruleset.unit_file_keys <= raw.keys():
+            return ruleset
+    return None
 
 
 @import_app.command("acta")
@@ -612,8 +618,13 @@ def import_acta(
     if origin not in ("original", "seed"):
         raise DataError(f"--origin must be 'original' or 'seed', not {origin!r}")
     written = import_file(
-        file, out_dir, fleet=fleet, fleets=fleet_map(fleet_of or []), origin=origin,
-        source=source, overwrite=overwrite,
+        file,
+        out_dir,
+        fleet=fleet,
+        fleets=fleet_map(fleet_of or []),
+        origin=origin,
+        source=source,
+        overwrite=overwrite,
     )
     loaded = [load_unit_file(path) for path in written]
     if json_out:

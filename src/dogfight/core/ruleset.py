@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 import msgspec
@@ -49,6 +50,8 @@ class Ruleset(ABC):
     """Every rule option this ruleset understands, with its default."""
     action_type: ClassVar[Any]
     """The msgspec type (a tagged union) of this ruleset's actions, for game files."""
+    unit_file_keys: ClassVar[frozenset[str]] = frozenset()
+    """Fields that mark a unit file as this ruleset's (e.g. 'agility' and 'target')."""
 
     @abstractmethod
     def setup(self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog) -> Any:
@@ -85,6 +88,10 @@ class Ruleset(ABC):
     @abstractmethod
     def describe_unit(self, name: str) -> dict[str, Any]:
         """A unit type's full profile as plain data (raises UnknownName)."""
+
+    @abstractmethod
+    def check_unit_file(self, path: Path) -> str:
+        """Validate one unit file (raises DataError naming the field); a line saying what it is."""
 
     def resolve_scenario(self, scenario: Scenario) -> Scenario:
         """The scenario with anything it refers to outside itself (unit files...) read

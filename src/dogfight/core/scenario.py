@@ -77,11 +77,7 @@ def load_scenario(name_or_path: str) -> Scenario:
             raise DataError(f"{path}: no such file")
         return scenario_from_raw(read_yaml(path), str(path))
     ruleset, _, bare = name_or_path.rpartition("/")
-    matches = [
-        f
-        for f in builtin_scenario_files(ruleset or None)
-        if f.stem == bare
-    ]
+    matches = [f for f in builtin_scenario_files(ruleset or None) if f.stem == bare]
     if len(matches) > 1:
         names = ", ".join(f"{f.parent.parent.name}/{f.stem}" for f in matches)
         raise UnknownName(f"'{name_or_path}' names several built-in scenarios: {names}")

@@ -8,6 +8,7 @@ next decision.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -55,7 +56,7 @@ from dogfight.rulesets.acta.targets import (
     support_problem,
     weapon_named,
 )
-from dogfight.rulesets.acta.units import catalog, describe, find_unit
+from dogfight.rulesets.acta.units import catalog, describe, find_unit, load_unit_file
 
 SPECIAL_ACTIONS: dict[str, int] = {
     "All Power to Engines": 0,
@@ -84,6 +85,7 @@ class ActaRuleset(Ruleset):
     aliases = ("acta-sf", "acta:sf")
     options = OPTIONS
     action_type = A.ActaAction
+    unit_file_keys = frozenset({"kind", "speed"})
 
     # ---- the Ruleset hooks ---------------------------------------------------------
 
@@ -122,6 +124,10 @@ class ActaRuleset(Ruleset):
 
     def describe_unit(self, name: str) -> dict[str, Any]:
         return describe(find_unit(name))
+
+    def check_unit_file(self, path: Path) -> str:
+        unit = load_unit_file(path)
+        return f"'{unit.id}' ({unit.name}), {unit.kind}"
 
     def summary(self, state: ActaState) -> dict[str, Any]:
         return {

@@ -8,6 +8,7 @@ actions; enemy flights may react to each action with a free Shoot.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import msgspec
@@ -33,7 +34,7 @@ from dogfight.rulesets.evo.shooting import (
     resolve_die,
 )
 from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction
-from dogfight.rulesets.evo.units import catalog, describe, find_unit
+from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
 
 ACTIONS_PER_ACTIVATION = 2
 
@@ -46,6 +47,7 @@ class EvoRuleset(Ruleset):
     aliases = ("bfevo", "b5evo")
     options = OPTIONS
     action_type = A.EvoAction
+    unit_file_keys = frozenset({"agility", "target"})
 
     # ---- the Ruleset hooks ------------------------------------------------------------
 
@@ -87,6 +89,10 @@ class EvoRuleset(Ruleset):
 
     def describe_unit(self, name: str) -> dict[str, Any]:
         return describe(find_unit(name))
+
+    def check_unit_file(self, path: Path) -> str:
+        unit = load_unit_file(path)
+        return f"'{unit.id}' ({unit.name}), {unit.models} models"
 
     def summary(self, state: EvoState) -> dict[str, Any]:
         return {
