@@ -695,7 +695,7 @@ def test_ACTA_FTR_2_carried_distance_comes_off_speed() -> None:
     game.check(A.MoveFighter(unit="E-F1", x=start.x, y=start.y + 6, heading=90))
     for action in game.legal_actions():
         if isinstance(action, A.MoveFighter) and action.unit == "E-F1":
-            assert Vec2(action.x, action.y).distance(start) <= 6 + 1e-6
+            assert Vec2(action.x, action.y).distance(start) <= 6 + EPSILON
 
 
 def test_ACTA_FTR_3_no_overlap_touching_and_ship_bases_allowed() -> None:

@@ -7,7 +7,7 @@ way, hold, withdraw); `check` accepts any legal move, not only these.
 
 from __future__ import annotations
 
-from dogfight.geometry import Vec2
+from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.acta.actions import Leg, MoveFighter, MoveShip, Recover
 from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.movement import (
@@ -70,7 +70,8 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
     ]
 
     def add(spot: Vec2 | None, heading: float, support: str = "") -> None:
-        if spot is None or spot.distance(here) > budget + 1e-9 or spot.distance(here) < 1e-6:
+        # The same tolerance as check(): a rounded full-speed spot is still legal.
+        if spot is None or spot.distance(here) > budget + EPSILON or spot.distance(here) < 1e-6:
             return
         if not state.table.contains(spot):
             return

@@ -207,7 +207,8 @@ class ActaRuleset(Ruleset):
             if side == nominating:
                 for fighter in unassigned_engaged(state, side):
                     for enemy in state.enemy_fighters_touching(fighter):
-                        out.append(A.Dogfight(unit=fighter.id, enemy=enemy.id))
+                        if enemy.id not in fighter.barred:
+                            out.append(A.Dogfight(unit=fighter.id, enemy=enemy.id))
                     out.append(A.Support(unit=fighter.id))
             else:
                 free = [f.id for f in defender_candidates(state, nominating)]
@@ -424,6 +425,11 @@ class ActaRuleset(Ruleset):
             raise IllegalAction(
                 f"{action.unit} is not in base contact with enemy fighter "
                 f"{action.enemy} (ACTA-DOG-9)"
+            )
+        if enemy.id in fighter.barred:
+            raise IllegalAction(
+                f"{action.unit} was intercepted and may not attack {action.enemy} this turn "
+                "(ACTA-SUP-4)"
             )
 
     def _check_support(self, ctx: Ctx, action: A.Support) -> None:

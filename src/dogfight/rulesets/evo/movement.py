@@ -54,18 +54,35 @@ def set_down(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> bool:
     return True
 
 
+def move_together(ctx: Ctx, moves: list[tuple[Model, Vec2]]) -> list[str]:
+    """Move several models at once: all go, then any left on another base is nudged back
+    (EVO-MOV-5) and any off the table is removed or stopped (EVO-MOV-4).
+
+    Moving together means a flight's models never block each other's paths.
+    """
+    starts = {model.id: model.pose.position for model, _ in moves}
+    for model, end in moves:
+        model.pose = Pose(end.rounded(), model.pose.heading)
+    kept = []
+    for model, end in moves:
+        # Lift the model off its end point while it finds its place there.
+        model.pose = Pose(starts[model.id], model.pose.heading)
+        if set_down(ctx, model, starts[model.id], end):
+            kept.append(model.id)
+    return kept
+
+
 def drift(ctx: Ctx, flight: Flight) -> None:
     """Mark every model's start point and drift it 6" along its facing (EVO-MOV-1).
 
     The drift is not an action and triggers no reaction.
     """
     state = ctx.state
-    moved = []
+    moves = []
     for model in state.models_of(flight):
         model.start = model.pose.position
-        end = model.pose.forward(DRIFT).position
-        if set_down(ctx, model, model.start, end):
-            moved.append(model.id)
+        moves.append((model, model.pose.forward(DRIFT).position))
+    moved = move_together(ctx, moves)
     ctx.emit(
         "EVO-MOV-1",
         f'{ctx.name(flight)} drifts {DRIFT:g}" on inertia',
@@ -84,14 +101,16 @@ def course_change(model: Model) -> None:
         model.pose = Pose(model.pose.position, round(travel.angle(), 3))
 
 
-def remove(ctx: Ctx, model: Model, clause: str, why: str, *, destroyed: bool) -> None:
-    """Take a model off the table: destroyed, or disengaged (left the table)."""
+def remove(ctx: Ctx, model: Model, clause: str, why: str, *, destroyed: bool, by: str = "") -> None:
+    """Take a model off the table: destroyed (by side `by`), or disengaged (left the table)."""
     state = ctx.state
     flight = state.flights[model.unit]
     del state.models[model.id]
     flight.models = tuple(m for m in flight.models if m != model.id)
     flight.acting = tuple(m for m in flight.acting if m != model.id)
-    if destroyed:
+    if destroyed and by == flight.side:
+        flight.friendly_losses += 1
+    elif destroyed:
         flight.destroyed += 1
     else:
         flight.disengaged += 1

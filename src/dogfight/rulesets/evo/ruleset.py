@@ -22,7 +22,7 @@ from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.context import Ctx
-from dogfight.rulesets.evo.movement import course_change, drift, remove, set_down
+from dogfight.rulesets.evo.movement import course_change, drift, move_together, remove
 from dogfight.rulesets.evo.options import OPTIONS
 from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
@@ -32,6 +32,7 @@ from dogfight.rulesets.evo.shooting import (
     firing_dice,
     on_my_six,
     resolve_die,
+    zone_models,
 )
 from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction
 from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
@@ -502,15 +503,14 @@ def take_action(ctx: Ctx, flight: Flight, action: Any) -> None:
 def manoeuvre(ctx: Ctx, flight: Flight, action: A.Manoeuvre) -> None:
     """Move each model by its displacement; then the course change (EVO-MOV-2, -MOV-3)."""
     state = ctx.state
-    moved = []
-    for move in action.moves:
-        model = state.models.get(move.model)
-        if model is None:
-            continue
-        start = model.pose.position
-        if set_down(ctx, model, start, start + Vec2(move.dx, move.dy)):
-            course_change(model)
-            moved.append(model.id)
+    moves = [
+        (state.models[m.model], state.models[m.model].pose.position + Vec2(m.dx, m.dy))
+        for m in action.moves
+        if m.model in state.models
+    ]
+    moved = move_together(ctx, moves)
+    for mid in moved:
+        course_change(state.models[mid])
     ctx.emit(
         "EVO-MOV-2",
         f"{ctx.name(flight)} manoeuvres "
@@ -540,8 +540,9 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
         dice=dice,
     )
     before = {fid: len(f.models) for fid, f in state.flights.items()}
+    # EVO-REA-1: every flight with a model in the fire zone has been shot at.
+    shot_at = tuple(sorted({m.unit for m in zone_models(ctx, flight, target)} | {target.unit}))
     allocations = allocate(ctx, flight, target, firers, guns)
-    shot_at = tuple(sorted({a.model.unit for a in allocations} | {target.unit}))
     ctx.emit(
         "EVO-SHT-4",
         "dice after the 1s: "
@@ -571,6 +572,7 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
                     "EVO-DMG-1",
                     f"is killed outright by a {shown}" + (" (on its six)" if six else ""),
                     destroyed=True,
+                    by=flight.side,
                 )
                 removed_from.add(model.unit)
             elif result == "failed":
@@ -580,6 +582,7 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
                     "EVO-DMG-2",
                     f"is hit by a {shown} and fails its save",
                     destroyed=True,
+                    by=flight.side,
                 )
                 removed_from.add(model.unit)
             elif result == "saved":

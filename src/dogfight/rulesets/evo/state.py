@@ -45,6 +45,9 @@ class Flight(msgspec.Struct, kw_only=True):
     """Suppressed: one action fewer in its next activation (EVO-SUP-1)."""
     start_models: int = 0
     destroyed: int = 0
+    """Models destroyed by enemy fire: what the enemy scores (EVO-WIN-2)."""
+    friendly_losses: int = 0
+    """Models destroyed by their own side's fire zones (EVO-SHT-2)."""
     disengaged: int = 0
 
 
