@@ -1,0 +1,130 @@
+"""SFA movement: forward hexes and the six flight maneuvers on a hex map.
+
+A move is a string of steps, one letter each (our notation, not the seed's):
+
+    F   one hex forward
+    t T one-hex-side Turn to the left (t) or right (T)
+    h H Hard Turn, two hex-sides, left (h) or right (H)
+    V   Reversal: three hex-sides, continuing the opposite way
+    O   Loop: facing and position unchanged (may be flown in place)
+    l r Roll into the forward-left (l) or forward-right (r) hex, keeping facing
+    S   Spin: every later step of the move must be F
+
+Each maneuver other than a Roll costs no hex but needs one forward hex flown before it
+(SFA-MOV-3); a Roll moves one hex and also needs a forward hex before it. A Loop may
+be flown in place, with no hex before it, as the seed allows. The Soak and
+Handling modifiers of every maneuver flown are added up for the turn (SFA-MOV-4).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from dogfight.geometry.hex import Hex, turn
+
+MANEUVERS: dict[str, tuple[str, int, int]] = {
+    "t": ("Turn", +1, -1),
+    "T": ("Turn", +1, -1),
+    "h": ("Hard Turn", +2, -3),
+    "H": ("Hard Turn", +2, -3),
+    "V": ("Reversal", +3, -5),
+    "O": ("Loop", -1, -3),
+    "l": ("Roll", 0, -1),
+    "r": ("Roll", 0, -1),
+    "S": ("Spin", +2, -1),
+}
+"""Step letter -> (maneuver, Soak modifier, Handling modifier): the seed's table."""
+
+TURN_STEPS = {"t": -1, "T": +1, "h": -2, "H": +2, "V": 3}
+"""Facing change (clockwise hex-sides) of each turning step."""
+
+
+class Path(msgspec.Struct, frozen=True, kw_only=True):
+    """Where a move goes and what it does to the craft this turn."""
+
+    hexes: tuple[Hex, ...]
+    """Every hex entered, in order (the start hex not included)."""
+    end: Hex
+    facing: int
+    soak: int
+    handling: int
+    maneuvers: tuple[str, ...]
+    problem: str = ""
+    """Why the move is illegal ('' if it is legal)."""
+
+
+def trace(start: Hex, facing: int, steps: str, move: int, *, min_hexes: int = 1) -> Path:
+    """Follow a move's steps from a hex and facing; `move` is the hexes allowed.
+
+    The result's `problem` says what breaks the movement rules, if anything
+    (SFA-MOV-1 to SFA-MOV-4).
+    """
+    here, face = start, facing
+    hexes: list[Hex] = []
+    soak = handling = 0
+    names: list[str] = []
+    forward_since = 0
+    spun = False
+    problem = ""
+    for i, step in enumerate(steps):
+        if step == "F":
+            here = here.neighbor(face)
+            hexes.append(here)
+            forward_since += 1
+            continue
+        if step not in MANEUVERS:
+            problem = f"step {i + 1}: unknown step {step!r} (use F t T h H V O l r S)"
+            break
+        if spun:
+            problem = f"step {i + 1}: after a Spin the craft must fly straight ahead (SFA-MOV-4)"
+            break
+        name, dsoak, dhandling = MANEUVERS[step]
+        # A Loop may be flown in place, with no hex before it (the seed's own example).
+        if forward_since < 1 and step != "O":
+            problem = f"step {i + 1}: {name} needs one hex flown forward before it (SFA-MOV-3)"
+            break
+        forward_since = 0
+        soak += dsoak
+        handling += dhandling
+        names.append(name)
+        if step in TURN_STEPS:
+            face = int(turn(face, TURN_STEPS[step]))
+        elif step in ("l", "r"):
+            # A Roll slides into the forward-left or forward-right hex, facing unchanged.
+            here = here.neighbor(int(turn(face, -1 if step == "l" else +1)))
+            hexes.append(here)
+        elif step == "S":
+            spun = True
+    if not problem and len(hexes) > move:
+        problem = f"the move enters {len(hexes)} hexes but the craft may move {move} (SFA-MOV-1)"
+    if not problem and len(hexes) < min_hexes:
+        problem = f"the craft must move at least {min_hexes} hex (SFA-MOV-2)"
+    return Path(
+        hexes=tuple(hexes),
+        end=here,
+        facing=face,
+        soak=soak,
+        handling=handling,
+        maneuvers=tuple(names),
+        problem=problem,
+    )
+
+
+def candidate_steps(move: int) -> list[str]:
+    """A representative set of legal step strings for a craft with `move` hexes:
+    straight runs, turns and hard turns either way, a reversal, rolls, a spin, a loop."""
+    if move <= 0:
+        return [""]
+    out = ["F" * n for n in range(1, move + 1)]
+    for letter in ("t", "T", "h", "H", "V", "l", "r"):
+        for before in range(1, move + 1):
+            rest = move - before - (1 if letter in ("l", "r") else 0)
+            if rest >= 0:
+                out.append("F" * before + letter + "F" * rest)
+    out.append("F" + "S" + "F" * (move - 1))
+    out.append("O" + "F" * move)
+    seen: list[str] = []
+    for steps in out:
+        if steps not in seen:
+            seen.append(steps)
+    return seen
