@@ -17,6 +17,10 @@ def _heuristic(ruleset: str) -> Player:
         from dogfight.ai.acta_heuristic import ActaHeuristic
 
         return ActaHeuristic()
+    if ruleset == "evo":
+        from dogfight.ai.evo_heuristic import EvoHeuristic
+
+        return EvoHeuristic()
     raise UnknownName(f"no heuristic player for ruleset '{ruleset}' yet")
 
 

@@ -126,8 +126,8 @@ class EvoRuleset(Ruleset):
             flight = state.flights[state.active_unit]
             if may_manoeuvre(flight):
                 out.extend(manoeuvre_choices(ctx, flight))
-            if not flight.actions:
-                out.append(A.Rotate(unit=flight.id))
+            # Rotate is legal at any point, though only a first Rotate frees the Shoot.
+            out.append(A.Rotate(unit=flight.id))
             for enemy in state.live_flights(state.other(side)):
                 for model in state.models_of(enemy):
                     if firing_dice(ctx, flight, model, reaction=False)[1]:
@@ -675,7 +675,7 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
     out = []
     for heading in headings:
         step = Vec2.polar(agility, heading).rounded()
-        if not state.table.contains(leader.pose.position + step):
+        if not all(state.table.contains(m.pose.position + step) for m in acting):
             continue
         out.append(
             A.Manoeuvre(unit=flight.id, moves=tuple(A.Move(m.id, step.x, step.y) for m in acting))

@@ -1,0 +1,1074 @@
+"""A heuristic player for the `evo` ruleset.
+
+It plans around inertia and never searches deeper than one activation. Every active
+flight drifts 6" along its facing before it acts, and after its manoeuvres its facing
+is the direction from where it started to where it ends (EVO-MOV-1, EVO-MOV-3). So
+where a flight ends this activation fixes where it drifts next turn, and which way
+its fixed guns can be turned then: a turn has to be set up a turn ahead.
+
+Each decision is scored in points expected to be destroyed:
+
+- Shots: the expected kills of a Shoot, from the real Target (stealth), Kill, Save by
+  facing, AP, Dodge and 'on my six', with the dice given out over the fire zone as
+  the rules do (nearest first, mixed zones, friendly models in the zone counted
+  against it). `shot_value` is the exact-where-easy core.
+- Plans for the active flight: shoot from where the drift left it (once or twice),
+  Rotate then Shoot, Ready then Shoot (Lock-on), one Manoeuvre then Shoot, two
+  Manoeuvres, or nothing. Manoeuvres are our own displacements (every model the same
+  way, within Agility), checked with `game.is_legal`.
+- Where a plan leaves the flight is worth: the shots it will have next turn after its
+  drift (a turn's worth of turning allowed, more on an enemy's six), less the fire it
+  is exposed to from enemies after their own drift (more if they sit on its six), less
+  the reactions it triggers now, and a heavy price for a drift that would carry a
+  model off the table.
+- Activations: flights with the best shots first, then the ones in most danger.
+- Reactions: the target with the best expected kills; decline only when no reaction
+  would do any good.
+
+The player's own `rng` only breaks exact ties, so play is deterministic given it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from dogfight.core.game import Game
+from dogfight.rulesets.evo import actions as A
+from dogfight.rulesets.evo.movement import DRIFT
+from dogfight.rulesets.evo.state import EvoState, Flight
+from dogfight.rulesets.evo.units import UnitType, Weapon
+
+# ---- weights (all in points of enemy destroyed) ------------------------------------
+
+SECOND_SHOT = 0.75
+"""Worth of a second Shoot in the same activation, against the first (targets thin out)."""
+FRIENDLY_FIRE = 1.2
+"""Weight of my own models killed by my fire, against enemy models."""
+LEADER_BONUS = 0.25
+"""Extra worth of a leader: losing it costs its flight an action (EVO-CMD-2)."""
+SUPPRESS_BONUS = 0.25
+"""Worth, in models, of suppressing a flight (one action fewer, EVO-SUP-1)."""
+REACT_RISK = 0.6
+"""Weight of the reactions a plan triggers (a reacting player usually takes them)."""
+THREAT = 0.3
+"""Weight of the fire the enemy can bring on the flight before its next activation."""
+OPPORTUNITY = 0.5
+"""Weight of the shots the flight will have in its next activation."""
+APPROACH = 0.08
+"""Worth of closing on the enemy when no shot is in prospect yet (per model, per points)."""
+OFF_TABLE = 1.5
+"""Price, in models' worth, of a next drift that carries a model off the table."""
+EDGE = 0.25
+"""Price, in models' worth, of heading for an edge (next turn must be spent turning)."""
+CROWD = 0.06
+"""Price, in models' worth, of ending near friendly flights (shared fire zones)."""
+AFT_DANGER = 0.08
+"""Price, in models' worth, per enemy sitting behind the flight within close range now."""
+SIX_BONUS = 0.05
+"""Worth, in models' worth, of ending behind an enemy within close range."""
+DIRECTIONS = 12
+"""Directions tried for a manoeuvre, round the flight's facing (plus aimed ones)."""
+SHORTLIST = 6
+"""Plans re-scored with exact shot values and reactions."""
+DANGER_ORDER = 0.3
+"""Weight of danger against shots when choosing which flight to activate."""
+
+EPS = 1e-3
+TABLE_MARGIN = 0.25
+"""How far inside the edge a manoeuvre must end (the centre leaving the table is fatal)."""
+
+
+# ---- dice -------------------------------------------------------------------------------
+
+
+@cache
+def die_kill(die: int, kill: int, target: int, need: int, dodge: int, six: int, raw: bool) -> float:
+    """The chance one damage die removes a model (EVO-DMG-1..3, EVO-SIX-1).
+
+    `need` is the Save needed (7+ cannot be made; a natural 1 always fails), `dodge`
+    the Dodge roll needed (0: may not dodge), `six` the 'on my six' bonus. `raw` dice
+    may still be a natural 1 (discarded); otherwise the die is one kept after the 1s.
+    """
+    fail = min(1.0, max(1, need - 1) / 6)
+    dodged = (7 - dodge) / 6 if dodge else 0.0
+    total = 0.0
+    for face in range(2, die + 1):
+        value = face + six
+        if value >= kill:
+            total += (1 - dodged) + dodged * fail
+        elif value >= target:
+            total += fail
+    return total / (die if raw else die - 1)
+
+
+# ---- a snapshot of the table --------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Craft:
+    """One model as the player sees it: where it is, which way it faces, what it is."""
+
+    id: str
+    unit: str
+    side: str
+    kind: UnitType
+    x: float
+    y: float
+    h: float
+    """Heading in degrees."""
+    worth: float
+
+    def moved(self, x: float, y: float, h: float) -> Craft:
+        """The same model at another pose."""
+        return Craft(self.id, self.unit, self.side, self.kind, x, y, h, self.worth)
+
+
+def bearing(x: float, y: float, h: float, tx: float, ty: float) -> float:
+    """Bearing of (tx, ty) from a pose, relative to its heading (0 ahead, + to port)."""
+    dx, dy = tx - x, ty - y
+    if dx * dx + dy * dy < EPS * EPS:
+        return 0.0
+    return (math.degrees(math.atan2(dy, dx)) - h + 180.0) % 360.0 - 180.0
+
+
+def in_arc(rel: float, arc: str | None) -> bool:
+    """Whether a relative bearing lies in a weapon arc (EVO-ARC-1; borders count)."""
+    if arc is None:
+        return True
+    a = abs(rel)
+    if arc == "FaF":
+        return a <= 45 + EPS
+    if arc == "EaF":
+        return a <= 135 + EPS
+    return a >= 135 - EPS  # FaA
+
+
+def arc_half_width(arc: str | None) -> float:
+    """How far off the facing (either way) an arc reaches; 180 for all round."""
+    return {"FaF": 45.0, "EaF": 135.0}.get(arc or "", 180.0)
+
+
+def turn_reach(agility: float) -> float:
+    """The largest change of course, in degrees, one Manoeuvre after the drift allows."""
+    if agility >= DRIFT:
+        return 90.0 + math.degrees(math.asin(min(1.0, (agility - DRIFT) / DRIFT)))
+    return math.degrees(math.asin(agility / DRIFT))
+
+
+def is_lock_on(weapon: Weapon) -> bool:
+    """A weapon that needs a Ready (EVO-RDY-1)."""
+    return weapon.trait("Lock-on") is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """One weapon line with its traits read once."""
+
+    range: float
+    arc: str | None
+    dice: int
+    die: int
+    ap: int
+    lock_on: bool
+
+
+def arms_of(kind: UnitType) -> list[Arm]:
+    """A flight type's weapons as `Arm`s."""
+    return [
+        Arm(w.range + EPS, w.arc, w.dice, w.die, w.trait("AP") or 0, is_lock_on(w))
+        for w in kind.weapons
+    ]
+
+
+class View:
+    """Everything one decision needs, read once from the state."""
+
+    def __init__(self, state: EvoState) -> None:
+        self.state = state
+        opt = state.options
+        self.close = float(opt.get("close_range", 10.0))
+        size = float(opt.get("fire_zone", 6.0))
+        self.reach = size if opt.get("fire_zone_measure", "radius") == "radius" else size / 2
+        self.spread = opt.get("free_allocation", "spread") == "spread"
+        self.dodge_saves = bool(opt.get("dodge_saves", True))
+        self.no_dodge_on_six = bool(opt.get("no_dodge_on_six", True))
+        self.leader_costs = bool(opt.get("leader_loss_costs_action", True))
+        self.width = state.table.width
+        self.height = state.table.height
+        self.last_turn = state.turn >= state.turn_limit
+        # Leaving the table loses the model, unless the option stops it at the edge.
+        self.off_table = OFF_TABLE if opt.get("leave_table", "disengage") == "disengage" else EDGE
+        self.crafts: dict[str, Craft] = {}
+        self.arms: dict[str, list[Arm]] = {k: arms_of(t) for k, t in state.types.items()}
+        self.zones: dict[tuple[str, str], list[Craft]] = {}
+        for flight in state.flights.values():
+            kind = state.types[flight.type]
+            base = float(kind.points or 10)
+            for mid in flight.models:
+                model = state.models[mid]
+                worth = base
+                if mid == flight.leader and len(flight.models) > 1 and self.leader_costs:
+                    worth *= 1 + LEADER_BONUS
+                pos = model.pose.position
+                self.crafts[mid] = Craft(
+                    mid, flight.id, flight.side, kind, pos.x, pos.y, model.pose.heading, worth
+                )
+
+    # ---- table ----------------------------------------------------------------------
+
+    def on_table(self, x: float, y: float, margin: float = 0.0) -> bool:
+        """True if the point is on the table, `margin` inside every edge."""
+        return margin <= x <= self.width - margin and margin <= y <= self.height - margin
+
+    def room(self, x: float, y: float, h: float) -> float:
+        """How far a model can go straight ahead before leaving the table."""
+        rad = math.radians(h)
+        c, s = math.cos(rad), math.sin(rad)
+        best = math.inf
+        if c > 1e-9:
+            best = min(best, (self.width - x) / c)
+        elif c < -1e-9:
+            best = min(best, -x / c)
+        if s > 1e-9:
+            best = min(best, (self.height - y) / s)
+        elif s < -1e-9:
+            best = min(best, -y / s)
+        return max(0.0, best)
+
+    def drifted(self, c: Craft) -> tuple[float, float]:
+        """Where a model's next drift takes it."""
+        rad = math.radians(c.h)
+        return c.x + DRIFT * math.cos(rad), c.y + DRIFT * math.sin(rad)
+
+    # ---- sides ----------------------------------------------------------------------
+
+    def side_crafts(self, side: str) -> list[Craft]:
+        """Every model of a side on the table."""
+        return [c for c in self.crafts.values() if c.side == side]
+
+    def flight_crafts(self, flight: Flight) -> list[Craft]:
+        """A flight's models, leader first."""
+        return [self.crafts[m] for m in flight.models if m in self.crafts]
+
+    # ---- shooting ---------------------------------------------------------------------
+
+    def dodge_for(self, kind: UnitType, six: bool) -> int:
+        """The Dodge roll a model may make, 0 if it may not (EVO-DMG-3)."""
+        dodge = kind.trait("Dodge")
+        if not self.dodge_saves or dodge is None or (six and self.no_dodge_on_six):
+            return 0
+        return dodge
+
+    def save_for(self, model: Craft, firers: Sequence[Craft]) -> int:
+        """The Save by the facing most firers are on (EVO-ARM-1)."""
+        armour = model.kind.armour
+        if not armour:
+            return model.kind.save
+        counts = {"front": 0, "port": 0, "aft": 0, "starboard": 0}
+        for f in firers:
+            rel = bearing(model.x, model.y, model.h, f.x, f.y)
+            a = abs(rel)
+            if a <= 45 + EPS:
+                counts["front"] += 1
+            elif a >= 135 - EPS:
+                counts["aft"] += 1
+            elif rel > 0:
+                counts["port"] += 1
+            else:
+                counts["starboard"] += 1
+        facing = max(counts, key=lambda k: (counts[k], k == "front"))
+        return armour.get(facing, model.kind.save)
+
+    def fire_zone(self, target: Craft, firing_unit: str) -> list[Craft]:
+        """The fire zone of a Shoot by `firing_unit` at `target` with everything where it
+        stands. The firing flight is never in its own zone, so wherever it moves to
+        shoot, the zone is the same (cached)."""
+        key = (target.id, firing_unit)
+        found = self.zones.get(key)
+        if found is None:
+            found = self.zones[key] = self.zone(target, firing_unit, self.crafts.values())
+        return found
+
+    def zone(self, target: Craft, firing_unit: str, world: Iterable[Craft]) -> list[Craft]:
+        """The models in the fire zone round the target (EVO-SHT-2)."""
+        reach = self.reach + EPS
+        return [
+            c
+            for c in world
+            if c.unit != firing_unit and math.hypot(c.x - target.x, c.y - target.y) <= reach
+        ]
+
+    def shot_value(
+        self,
+        side: str,
+        kind: UnitType,
+        shooters: Sequence[Craft],
+        target: Craft,
+        zone: Sequence[Craft],
+        *,
+        ignore_arcs: bool,
+        locked: str,
+        reaction: bool,
+    ) -> float | None:
+        """Expected worth destroyed (enemy less friendly) by one Shoot; None if no dice.
+
+        Follows EVO-SHT-1..5: every weapon in range and arc adds its dice; in a mixed
+        zone every model takes one die first, nearest first; the rest go round the
+        target's flight, nearest first (or, by option, onto the target).
+        """
+        pool: list[tuple[int, int]] = []
+        firers: list[Craft] = []
+        for s in shooters:
+            used = False
+            rel: float | None = None
+            dist = math.hypot(target.x - s.x, target.y - s.y)
+            for w in self.arms[kind.id]:
+                if w.lock_on and (reaction or locked != target.unit):
+                    continue
+                if dist > w.range:
+                    continue
+                if not ignore_arcs and w.arc is not None:
+                    if rel is None:
+                        rel = bearing(s.x, s.y, s.h, target.x, target.y)
+                    if not in_arc(rel, w.arc):
+                        continue
+                pool.extend([(w.die, w.ap)] * w.dice)
+                used = True
+            if used:
+                firers.append(s)
+        if not pool:
+            return None
+        pool.sort(reverse=True)
+        near = sorted(
+            zone, key=lambda c: (min(math.hypot(c.x - f.x, c.y - f.y) for f in firers), c.id)
+        )
+        # (die, ap, expected count, raw) per zone model
+        given: list[list[tuple[int, int, float, bool]]] = [[] for _ in near]
+        rest = pool
+        takers = list(range(len(near)))
+        if len({c.unit for c in near}) > 1:
+            for i, (sides, pierce) in enumerate(pool[: len(near)]):
+                given[i].append((sides, pierce, 1.0, True))
+            rest = pool[len(near) :]
+            takers = [i for i, c in enumerate(near) if c.unit == target.unit]
+        if rest and takers:
+            groups: dict[tuple[int, int], float] = {}
+            for die, ap in rest:
+                groups[(die, ap)] = groups.get((die, ap), 0.0) + (die - 1) / die
+            kept = sum(groups.values())
+            m = len(takers)
+            for rank, i in enumerate(takers):
+                if self.spread:
+                    share = 0.0
+                    j = rank
+                    while j < kept:
+                        share += min(1.0, kept - j)
+                        j += m
+                else:
+                    share = min(1.0, max(0.0, kept - rank))
+                    if near[i].id == target.id:
+                        share += max(0.0, kept - m)
+                if share <= 0:
+                    continue
+                for (die, ap), count in groups.items():
+                    given[i].append((die, ap, share * count / kept, False))
+        close = self.close + EPS
+        value = 0.0
+        per_unit: dict[str, float] = {}
+        for i, c in enumerate(near):
+            if not given[i]:
+                continue
+            gaps = [math.hypot(c.x - f.x, c.y - f.y) for f in firers]
+            stealth = c.kind.stealth_target is not None and min(gaps) > close
+            tn = c.kind.stealth_target if stealth and c.kind.stealth_target else c.kind.target
+            six = all(
+                g <= close and abs(bearing(c.x, c.y, c.h, f.x, f.y)) >= 135 - EPS
+                for g, f in zip(gaps, firers, strict=True)
+            )
+            dodge = self.dodge_for(c.kind, six)
+            save = self.save_for(c, firers)
+            survive = 1.0
+            for die, ap, count, raw in given[i]:
+                q = die_kill(die, c.kind.kill, tn, save + ap, dodge, int(six), raw)
+                survive *= (1.0 - q) ** count
+                per_unit[c.unit] = per_unit.get(c.unit, 0.0) + count * (
+                    (die - 1) / die if raw else 1.0
+                )
+            worth = c.worth * (1.0 - survive)
+            value += worth if c.side != side else -FRIENDLY_FIRE * worth
+        for unit, dice in per_unit.items():
+            flight = self.state.flights[unit]
+            if flight.side != side and dice >= len(flight.models) and not flight.suppressed:
+                value += SUPPRESS_BONUS * float(self.state.types[flight.type].points or 10)
+        return value
+
+    def quick_shot(
+        self,
+        kind: UnitType,
+        poses: Sequence[Craft],
+        enemies: Sequence[Craft],
+        *,
+        locked: str,
+        ignore_arcs: bool = False,
+    ) -> float:
+        """A cheap estimate of the best Shoot from these poses (no fire zone)."""
+        best = 0.0
+        close = self.close + EPS
+        arms = self.arms[kind.id]
+        for t in enemies:
+            dice: dict[int, int] = {}
+            firers: list[tuple[Craft, float]] = []
+            for s in poses:
+                dist = math.hypot(t.x - s.x, t.y - s.y)
+                rel: float | None = None
+                used = False
+                for w in arms:
+                    if w.lock_on and locked != t.unit:
+                        continue
+                    if dist > w.range:
+                        continue
+                    if not ignore_arcs and w.arc is not None:
+                        if rel is None:
+                            rel = bearing(s.x, s.y, s.h, t.x, t.y)
+                        if not in_arc(rel, w.arc):
+                            continue
+                    dice[w.die] = dice.get(w.die, 0) + w.dice
+                    used = True
+                if used:
+                    firers.append((s, dist))
+            if not firers:
+                continue
+            stealth = t.kind.stealth_target is not None and min(d for _, d in firers) > close
+            tn = t.kind.stealth_target if stealth and t.kind.stealth_target else t.kind.target
+            six = all(
+                d <= close and abs(bearing(t.x, t.y, t.h, s.x, s.y)) >= 135 - EPS for s, d in firers
+            )
+            dodge = self.dodge_for(t.kind, six)
+            kills = sum(
+                n * die_kill(die, t.kind.kill, tn, t.kind.save, dodge, int(six), True)
+                for die, n in dice.items()
+            )
+            best = max(best, min(kills, 3.0) * t.worth)
+        return best
+
+
+# ---- what a spot is worth for next turn -------------------------------------------------
+
+
+@dataclass(slots=True)
+class Gun:
+    """One weapon line reduced to what the outlook needs, with its kill chances."""
+
+    range: float
+    half: float
+    """How far off the facing the arc reaches (180: all round)."""
+    aft: bool
+    dice: float
+    """Dice, halved for Lock-on weapons (they need a Ready first)."""
+    kills: tuple[float, float, float, float]
+    """Kill chance of one die against the other side's type, indexed
+    2 * (on its six) + (stealth Target in use)."""
+
+
+def guns_against(view: View, kind: UnitType, foe: UnitType) -> list[Gun]:
+    """A flight type's weapons as the outlook uses them against another type."""
+    guns = []
+    for w in kind.weapons:
+        kills = []
+        for six in (0, 1):
+            dodge = view.dodge_for(foe, bool(six))
+            for stealth in (False, True):
+                tn = foe.stealth_target if stealth and foe.stealth_target else foe.target
+                kills.append(die_kill(w.die, foe.kill, tn, foe.save, dodge, six, True))
+        guns.append(
+            Gun(
+                w.range,
+                arc_half_width(w.arc),
+                w.arc == "FaA",
+                w.dice * (0.5 if is_lock_on(w) else 1.0),
+                (kills[0], kills[1], kills[2], kills[3]),
+            )
+        )
+    return guns
+
+
+@dataclass(slots=True)
+class Foe:
+    """An enemy flight as the outlook sees it: its leader stands for the flight."""
+
+    x: float
+    y: float
+    h: float
+    qx: float
+    """Where it shoots from next: after its drift if it acts before us again."""
+    qy: float
+    models: int
+    worth: float
+    acts: bool
+    """It acts before the flight's next activation."""
+    mine: list[Gun]
+    """My flight's guns against it."""
+    theirs: list[Gun]
+    """Its guns against my flight."""
+    turn: float
+    agility: float
+    stealthy: bool
+
+
+class Outlook:
+    """Scores where an activation leaves a flight: next turn's shots after its drift,
+    less the fire the enemy can bring first, with the table edges and crowding."""
+
+    def __init__(self, view: View, flight: Flight, acts_next: set[str]) -> None:
+        state = view.state
+        self.view = view
+        self.kind = kind = state.types[flight.type]
+        self.turn = turn_reach(kind.agility)
+        self.foes: list[Foe] = []
+        for enemy in state.live_flights(state.other(flight.side)):
+            crafts = view.flight_crafts(enemy)
+            if not crafts:
+                continue
+            lead = crafts[0]
+            acts = enemy.id in acts_next
+            qx, qy = view.drifted(lead) if acts else (lead.x, lead.y)
+            alive = [c for c in crafts if not acts or view.on_table(*view.drifted(c))]
+            if not alive:
+                continue  # its drift carries the whole flight off the table
+            foe = state.types[enemy.type]
+            self.foes.append(
+                Foe(
+                    lead.x,
+                    lead.y,
+                    lead.h,
+                    qx,
+                    qy,
+                    len(alive),
+                    float(foe.points or 10),
+                    acts,
+                    guns_against(view, kind, foe),
+                    guns_against(view, foe, kind),
+                    turn_reach(foe.agility),
+                    foe.agility,
+                    foe.stealth_target is not None,
+                )
+            )
+        self.friends = [
+            c for c in view.crafts.values() if c.side == flight.side and c.unit != flight.id
+        ]
+        self.stealthy = kind.stealth_target is not None
+
+    def score(self, me: Sequence[Craft]) -> float:
+        """The worth of ending this activation with the flight's models at `me`."""
+        view = self.view
+        lead = me[0]
+        each = lead.worth
+        n = len(me)
+        close = view.close
+        value = 0.0
+        last = view.last_turn
+        if not last:
+            # The next drift must stay on the table; heading at an edge wastes a turn.
+            width, height = view.width, view.height
+            for c in me:
+                rad = math.radians(c.h)
+                qx, qy = c.x + DRIFT * math.cos(rad), c.y + DRIFT * math.sin(rad)
+                if not (0.3 <= qx <= width - 0.3 and 0.3 <= qy <= height - 0.3):
+                    value -= view.off_table * c.worth
+                elif not (8.0 <= qx <= width - 8.0 and 8.0 <= qy <= height - 8.0):
+                    room = view.room(qx, qy, c.h)
+                    if room < 8.0:
+                        value -= EDGE * c.worth * (1.0 - room / 8.0)
+        lx, ly, lh = lead.x, lead.y, lead.h
+        rad = math.radians(lh)
+        qx, qy = lx + DRIFT * math.cos(rad), ly + DRIFT * math.sin(rad)
+        # Shared fire zones with friendly flights.
+        reach = view.reach
+        for c in self.friends:
+            if math.hypot(c.x - lx, c.y - ly) <= reach:
+                value -= CROWD * each
+        agility = self.kind.agility
+        my_turn = self.turn
+        opportunity = 0.0
+        approach = 0.0
+        threat = 0.0
+        for f in self.foes:
+            # Here and now: who is on whose six.
+            if math.hypot(f.x - lx, f.y - ly) <= close:
+                if abs(bearing(lx, ly, lh, f.x, f.y)) >= 135:
+                    value -= AFT_DANGER * each * n
+                if abs(bearing(f.x, f.y, f.h, lx, ly)) >= 135:
+                    value += SIX_BONUS * each * n
+            # The enemy shoots first, from its drift point, at where I end.
+            if f.acts:
+                threat += f.models * self.incoming(f, lx, ly, lh)
+            if last:
+                continue
+            # My next activation: from my drift point, at where the enemy will be.
+            dist = math.hypot(f.qx - qx, f.qy - qy)
+            approach = max(approach, f.worth * max(0.0, 1.0 - dist / 40.0))
+            if dist > 30.0:
+                continue
+            rel = abs(bearing(qx, qy, lh, f.qx, f.qy))
+            six = dist <= close and abs(bearing(f.qx, f.qy, f.h, qx, qy)) >= 135
+            index = 2 * six + (f.stealthy and dist - agility > close)
+            shots = 0.0
+            for g in f.mine:
+                if dist <= g.range and (rel >= 135 - EPS if g.aft else rel <= g.half + EPS):
+                    factor = 1.4
+                elif not g.aft and rel <= g.half + my_turn and dist <= g.range + agility:
+                    factor = 1.0
+                elif dist <= g.range:
+                    factor = 0.6
+                else:
+                    continue
+                shots += factor * g.dice * g.kills[index]
+            opportunity = max(opportunity, min(n * shots, float(f.models)) * f.worth)
+        if not last:
+            value += OPPORTUNITY * opportunity + APPROACH * n * approach
+        value -= THREAT * min(threat, 0.9 * n) * each
+        return value
+
+    def incoming(self, f: Foe, x: float, y: float, h: float) -> float:
+        """Expected kills one model of `f` scores on my model at (x, y) facing h, shooting
+        from its drift point: straight ahead, after a turn of manoeuvre, or a Rotate."""
+        dist = math.hypot(x - f.qx, y - f.qy)
+        if dist > 30.0:
+            return 0.0
+        close = self.view.close
+        rel = abs(bearing(f.qx, f.qy, f.h, x, y))
+        behind = dist <= close and abs(bearing(x, y, h, f.qx, f.qy)) >= 135
+        index = 2 * behind + (self.stealthy and dist - f.agility > close)
+        kills = 0.0
+        for g in f.theirs:
+            if dist <= g.range and (rel >= 135 - EPS if g.aft else rel <= g.half + EPS):
+                factor = 1.0 if g.aft else 1.4
+            elif not g.aft and rel <= g.half + f.turn and dist <= g.range + f.agility:
+                factor = 0.9
+            elif dist <= g.range:
+                factor = 0.6
+            else:
+                continue
+            kills += factor * g.dice * g.kills[index]
+        return kills
+
+    def danger(self, me: Sequence[Craft]) -> float:
+        """Expected worth the enemy can destroy of the flight where it stands."""
+        lead = me[0]
+        kills = sum(f.models * self.incoming(f, lead.x, lead.y, lead.h) for f in self.foes)
+        return min(kills, 0.9 * len(me)) * lead.worth
+
+
+# ---- the player -------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Plan:
+    """A candidate first action for the active flight and what its plan is worth."""
+
+    value: float
+    action: Any
+    """The first action; for a manoeuvre plan, its (dx, dy) until it is chosen."""
+    poses: list[Craft]
+    """Where the flight's acting models end the plan's movement."""
+    shoots: bool = False
+    ignore_arcs: bool = False
+    locked: str = ""
+    shots: float = 1.0
+    """How many Shoots the plan takes."""
+    quick: float = 0.0
+    """The cheap estimate of its Shoot, for the shortlist."""
+
+
+class EvoHeuristic:
+    """Plays `evo`: shoots well, flies with its inertia, reacts whenever it can."""
+
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        # The second half of a two-manoeuvre plan: (activation, action).
+        self._pending: tuple[tuple[Any, ...], A.Manoeuvre] | None = None
+
+    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
+        """One action: a member of `legal`, or a custom Manoeuvre that `game` accepts."""
+        if len(legal) == 1:
+            return legal[0]
+        state: EvoState = game.state
+        view = View(state)
+        if state.phase == "activate":
+            return self.activate(view, legal, rng)
+        if state.phase == "react":
+            return self.react(view, legal, rng)
+        if state.phase == "act":
+            return self.act(game, view, legal, rng)
+        return legal[0]  # pragma: no cover - no other phase asks for a decision
+
+    # ---- activation order ------------------------------------------------------------
+
+    def activate(self, view: View, legal: list[Any], rng: random.Random) -> Any:
+        """Flights with the best shots after their drift first, then those in danger."""
+        state = view.state
+        scored: list[tuple[float, Any]] = []
+        for action in legal:
+            if not isinstance(action, A.Activate):
+                continue
+            flight = state.flights[action.unit]
+            me = view.flight_crafts(flight)
+            if not me:
+                continue
+            enemy_side = state.other(flight.side)
+            enemies = view.side_crafts(enemy_side)
+            drifted = [c.moved(*view.drifted(c), c.h) for c in me]
+            kind = me[0].kind
+            shot = max(
+                view.quick_shot(kind, drifted, enemies, locked=""),
+                0.8 * view.quick_shot(kind, drifted, enemies, locked="", ignore_arcs=True),
+            )
+            outlook = Outlook(view, flight, {f.id for f in state.live_flights(enemy_side)})
+            scored.append((shot + DANGER_ORDER * outlook.danger(me), action))
+        return pick(scored, rng) if scored else legal[0]
+
+    # ---- reactions ---------------------------------------------------------------------
+
+    def react(self, view: View, legal: list[Any], rng: random.Random) -> Any:
+        """The reaction with the best expected kills; decline only if none does good."""
+        state = view.state
+        scored: list[tuple[float, Any]] = []
+        decline: Any = None
+        for action in legal:
+            if isinstance(action, A.Decline):
+                decline = action
+                continue
+            if not isinstance(action, A.React):
+                continue
+            flight = state.flights[action.unit]
+            target = view.crafts[action.target]
+            value = view.shot_value(
+                flight.side,
+                state.types[flight.type],
+                view.flight_crafts(flight),
+                target,
+                view.fire_zone(target, flight.id),
+                ignore_arcs=False,
+                locked="",
+                reaction=True,
+            )
+            scored.append((value if value is not None else 0.0, action))
+        if not scored or (decline is not None and max(v for v, _ in scored) < 0):
+            return decline if decline is not None else legal[0]
+        return pick(scored, rng)
+
+    # ---- the active flight --------------------------------------------------------------
+
+    def act(self, game: Game, view: View, legal: list[Any], rng: random.Random) -> Any:
+        """Choose the active flight's next action by the plan it starts."""
+        state = view.state
+        flight = state.flights[state.active_unit]
+        side = flight.side
+        kind = state.types[flight.type]
+        left = flight.allowed - len(flight.actions)
+        me = [view.crafts[m] for m in flight.acting if m in view.crafts]
+        end = next((a for a in legal if isinstance(a, A.EndActivation)), legal[-1])
+        if not me or left <= 0:
+            return end
+        enemy_side = state.other(side)
+        enemies = view.side_crafts(enemy_side)
+        acts_next = {f.id for f in state.live_flights(enemy_side)}
+        if view.last_turn:
+            acts_next = {f.id for f in state.live_flights(enemy_side) if not f.activated}
+        ignore_now = flight.actions[:1] == ("rotate",)
+
+        outlook = Outlook(view, flight, acts_next)
+        here = outlook.score(me)
+        scored: list[tuple[float, Any]] = [(here, end)]
+        for action in legal:
+            plan: Plan | None = None
+            if isinstance(action, A.Shoot):
+                shots = 1.0 + (SECOND_SHOT if left >= 2 else 0.0)
+                plan = Plan(here, action, me, True, ignore_now, flight.ready_target, shots)
+            elif isinstance(action, A.Rotate) and left >= 2:
+                plan = Plan(here, action, me, True, True)
+            elif isinstance(action, A.Ready) and left >= 2:
+                plan = Plan(here, action, me, True, False, action.target_unit)
+            if plan is None:
+                continue
+            target = view.crafts.get(action.target) if isinstance(action, A.Shoot) else None
+            if target is not None:
+                shot = view.shot_value(
+                    side,
+                    kind,
+                    me,
+                    target,
+                    view.fire_zone(target, flight.id),
+                    ignore_arcs=ignore_now,
+                    locked=flight.ready_target,
+                    reaction=False,
+                )
+                best = shot if shot is not None else 0.0
+            else:
+                best, target = self.best_shot(view, side, kind, plan, enemies)
+            if best <= 0:
+                continue
+            value = here + best * plan.shots
+            value -= REACT_RISK * self.reaction_risk(view, flight, plan, target, enemies, best)
+            scored.append((value, action))
+
+        if all(a == "manoeuvre" for a in flight.actions):
+            # Stage 1: cheap shot estimates; stage 2: exact shots and reactions for the best.
+            moving = self.manoeuvres(view, flight, me, enemies, outlook, left)
+            for plan in moving:
+                if plan.shoots:
+                    plan.quick = view.quick_shot(kind, plan.poses, enemies, locked=plan.locked)
+            moving.sort(key=lambda p: -(p.value + p.quick))
+            for plan in moving[:SHORTLIST]:
+                value = plan.value
+                best, target = 0.0, None
+                if plan.shoots:
+                    best, target = self.best_shot(view, side, kind, plan, enemies)
+                    value += best
+                risk = self.reaction_risk(view, flight, plan, target, enemies, best)
+                value -= REACT_RISK * risk
+                dx, dy = plan.action
+                action = A.Manoeuvre(
+                    unit=flight.id,
+                    moves=tuple(A.Move(c.id, round(dx, 4), round(dy, 4)) for c in me),
+                )
+                scored.append((value, action))
+
+        choice = pick(scored, rng)
+        if isinstance(choice, A.Manoeuvre) and choice not in legal and not game.is_legal(choice):
+            fallback = [(v, a) for v, a in scored if not isinstance(a, A.Manoeuvre) or a in legal]
+            choice = pick(fallback, rng)
+        if isinstance(choice, A.Manoeuvre):
+            self.remember(state, flight, choice)
+        else:
+            self._pending = None
+        return choice
+
+    def remember(self, state: EvoState, flight: Flight, choice: A.Manoeuvre) -> None:
+        """After the first half of a two-manoeuvre plan, keep the second half."""
+        pending = self._pending
+        if pending is not None and pending[1] == choice:
+            self._pending = None
+            return
+        self._pending = (activation_key(state, flight), choice)
+
+    def best_shot(
+        self,
+        view: View,
+        side: str,
+        kind: UnitType,
+        plan: Plan,
+        enemies: Sequence[Craft],
+    ) -> tuple[float, Craft | None]:
+        """The best Shoot's exact value from the plan's poses, and its target."""
+        best, target = 0.0, None
+        for t in enemies:
+            value = view.shot_value(
+                side,
+                kind,
+                plan.poses,
+                t,
+                view.fire_zone(t, plan.poses[0].unit),
+                ignore_arcs=plan.ignore_arcs,
+                locked=plan.locked,
+                reaction=False,
+            )
+            if value is not None and value > best:
+                best, target = value, t
+        return best, target
+
+    def reaction_risk(
+        self,
+        view: View,
+        flight: Flight,
+        plan: Plan,
+        target: Craft | None,
+        enemies: Sequence[Craft],
+        shot: float = 0.0,
+    ) -> float:
+        """What the enemy's reactions to this plan are expected to destroy (EVO-REA-1).
+
+        Flights within close range of where the flight ends, and flights in the fire
+        zone of its Shoot, may each react once with their printed arcs. One that is
+        only triggered by the Shoot reacts after it, with what `shot` (the Shoot's
+        expected worth destroyed) leaves of it.
+        """
+        if isinstance(plan.action, A.EndActivation):
+            return 0.0
+        state = view.state
+        poses = plan.poses
+        close = view.close + EPS
+        shot_at: set[str] = set()
+        if target is not None:
+            shot_at = {
+                c.unit
+                for c in enemies
+                if math.hypot(c.x - target.x, c.y - target.y) <= view.reach + EPS
+            }
+        others = [c for c in view.crafts.values() if c.unit != flight.id]
+        world = [*poses, *others]
+        by_unit: dict[str, list[Craft]] = {}
+        for c in enemies:
+            by_unit.setdefault(c.unit, []).append(c)
+        # Does the flight's first action already come within close range (react now)?
+        first_near = not isinstance(plan.action, A.Shoot)
+        risk = 0.0
+        for unit, crafts in by_unit.items():
+            enemy = state.flights[unit]
+            if enemy.reacted:
+                continue
+            near = any(math.hypot(c.x - p.x, c.y - p.y) <= close for c in crafts for p in poses)
+            if unit not in shot_at and not near:
+                continue
+            left = 1.0
+            if target is not None and unit == target.unit and not (near and first_near):
+                left = max(0.0, 1.0 - shot / sum(c.worth for c in crafts))
+            ekind = state.types[enemy.type]
+            best = 0.0
+            for p in poses:
+                value = view.shot_value(
+                    enemy.side,
+                    ekind,
+                    crafts,
+                    p,
+                    view.zone(p, unit, world),
+                    ignore_arcs=False,
+                    locked="",
+                    reaction=True,
+                )
+                if value is not None:
+                    best = max(best, value)
+            risk += best * left
+        return risk
+
+    def manoeuvres(
+        self,
+        view: View,
+        flight: Flight,
+        me: list[Craft],
+        enemies: list[Craft],
+        outlook: Outlook,
+        left: int,
+    ) -> list[Plan]:
+        """Manoeuvre plans: one move then a Shoot, or two moves (the first half now)."""
+        state = view.state
+        kind = state.types[flight.type]
+        agility = kind.agility
+        if agility <= 0:
+            return []
+        starts: list[tuple[float, float]] = []
+        for c in me:
+            start = state.models[c.id].start
+            if start is None:
+                rad = math.radians(c.h)
+                starts.append((c.x - DRIFT * math.cos(rad), c.y - DRIFT * math.sin(rad)))
+            else:
+                starts.append((start.x, start.y))
+        lead, (sx, sy) = me[0], starts[0]
+        moves: set[tuple[float, float, int]] = set()  # (dx, dy, actions used)
+        leaders = list({c.unit: c for c in reversed(enemies)}.values())
+        # Two half-length moves ending where one full move would are never better
+        # than that move and a Shoot, so two-move plans go the whole way.
+        budgets: list[tuple[float, int, tuple[float, ...]]] = [(agility, 1, (1.0, 0.5))]
+        if left >= 2:
+            budgets.append((2 * agility, 2, (1.0,)))
+        for budget, used, fractions in budgets:
+            for k in range(DIRECTIONS):
+                ang = math.radians(lead.h + 360.0 * k / DIRECTIONS)
+                for frac in fractions:
+                    moves.add(
+                        (
+                            round(budget * frac * math.cos(ang), 4),
+                            round(budget * frac * math.sin(ang), 4),
+                            used,
+                        )
+                    )
+            for e in leaders:
+                for px, py in self.aims(view, lead, sx, sy, e, used):
+                    dx, dy = px - lead.x, py - lead.y
+                    dist = math.hypot(dx, dy)
+                    if dist > budget:
+                        dx, dy = dx * budget / dist, dy * budget / dist
+                    moves.add((round(dx, 4), round(dy, 4), used))
+        pending = self._pending
+        if pending is not None and pending[0] == activation_key(state, flight):
+            # The second half of a two-manoeuvre plan is the same move again.
+            first = pending[1].moves[0] if pending[1].moves else None
+            if first is not None:
+                moves.add((first.dx, first.dy, 1))
+        plans: list[Plan] = []
+        for dx, dy, used in moves:
+            if math.hypot(dx, dy) < 0.05:
+                continue
+            poses: list[Craft] = []
+            ok = True
+            for c, (mx, my) in zip(me, starts, strict=True):
+                x, y = c.x + dx, c.y + dy
+                if not view.on_table(x, y, TABLE_MARGIN):
+                    ok = False
+                    break
+                tx, ty = x - mx, y - my
+                h = math.degrees(math.atan2(ty, tx)) if tx * tx + ty * ty > 1e-6 else c.h
+                poses.append(c.moved(x, y, h))
+            if not ok:
+                continue
+            value = outlook.score(poses)
+            step = 0.5 if used == 2 else 1.0
+            shoots = used == 1 and left >= 2
+            move = (dx * step, dy * step)
+            plans.append(Plan(value, move, poses, shoots=shoots, locked=flight.ready_target))
+        return plans
+
+    def aims(
+        self, view: View, lead: Craft, sx: float, sy: float, enemy: Craft, used: int
+    ) -> list[tuple[float, float]]:
+        """Points that turn the flight's course towards an enemy (now, or after its
+        drift when setting up next turn), and a point on its six."""
+        points: list[tuple[float, float]] = []
+        if used == 1:
+            tx, ty = enemy.x, enemy.y
+        else:
+            tx, ty = view.drifted(enemy)
+        # On the line from my start point to the target, my course points at it.
+        lx, ly = tx - sx, ty - sy
+        norm = lx * lx + ly * ly
+        if norm > 1e-6:
+            t = ((lead.x - sx) * lx + (lead.y - sy) * ly) / norm
+            points.append((sx + lx * t, sy + ly * t))
+            reach = lead.kind.agility * used
+            # The farthest point along that line within reach.
+            px, py = sx + lx * t, sy + ly * t
+            off = math.hypot(px - lead.x, py - lead.y)
+            if off < reach:
+                along = math.sqrt(reach * reach - off * off) / math.sqrt(norm)
+                points.append((px + lx * along, py + ly * along))
+        rad = math.radians(enemy.h)
+        for back in (5.0, 8.0):
+            points.append((tx - back * math.cos(rad), ty - back * math.sin(rad)))
+        return points
+
+
+def activation_key(state: EvoState, flight: Flight) -> tuple[Any, ...]:
+    """What tells one activation from every other: the flight, the turn and the start
+    points its models drifted from."""
+    starts = []
+    for mid in flight.acting:
+        start = state.models[mid].start if mid in state.models else None
+        starts.append((mid, start.x, start.y) if start is not None else (mid,))
+    return (flight.id, state.turn, tuple(starts))
+
+
+def pick(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
+    """The best-scored action; exact ties broken by the player's own generator."""
+    best = max(v for v, _ in scored)
+    top = [a for v, a in scored if v >= best - 1e-9]
+    return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+
+
+__all__ = ["EvoHeuristic", "die_kill"]
