@@ -156,9 +156,9 @@ def test_simulate_reports_progress(furball: Scenario) -> None:
 
 
 def test_simulate_passes_rule_options(furball: Scenario) -> None:
-    default = simulate(furball, 4, seed=2, jobs=1, players=RANDOM)
+    default = simulate(furball, 12, seed=2, jobs=1, players=RANDOM)
     changed = simulate(
-        furball, 4, seed=2, jobs=1, players=RANDOM, rules={"turn_limit_result": "draw"}
+        furball, 12, seed=2, jobs=1, players=RANDOM, rules={"turn_limit_result": "draw"}
     )
     # Random players rarely finish a furball: at the turn limit the option makes a draw.
     at_limit = [i for i, r in enumerate(changed) if "turn limit" in r.reason]

@@ -117,6 +117,12 @@ import_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(import_app)
+design_app = typer.Typer(
+    name="design",
+    help="Check a craft design against a ruleset's construction rules.",
+    no_args_is_help=True,
+)
+app.add_typer(design_app)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 QuietFlag = Annotated[
@@ -641,6 +647,27 @@ def import_acta(
     typer.echo(f"Imported {len(written)} craft from {file}:")
     for path, unit in zip(written, loaded, strict=True):
         typer.echo(f"  {path}: {unit.name} ({unit.kind})")
+
+
+@design_app.command("sfa")
+def design_sfa(
+    file: Annotated[str, typer.Argument(help="An SFA craft file, or the id of a built-in craft.")],
+    json_out: JsonFlag = False,
+) -> None:
+    """Check an SFA craft against the construction rules and print its stat card.
+
+    An over-budget (homebrew) design still exits 0; only a malformed file is an error.
+    """
+    from dogfight.rulesets.sfa.construction import card, check_design
+    from dogfight.rulesets.sfa.craft import catalog, load_craft_file
+
+    builtin = not Path(file).exists() and file in catalog()
+    craft = catalog()[file] if builtin else load_craft_file(file)
+    report = check_design(craft)
+    if json_out:
+        out.print_json({"ruleset": "sfa", "file": file, **report.as_dict()})
+        return
+    out.stdout_console().print(card(report))
 
 
 # ---- speed ----------------------------------------------------------------------------

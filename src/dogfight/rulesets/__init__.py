@@ -7,6 +7,8 @@ importing this package also registers them, for source trees never installed.
 from dogfight.core.registry import register
 from dogfight.rulesets.acta.ruleset import ActaRuleset
 from dogfight.rulesets.evo.ruleset import EvoRuleset
+from dogfight.rulesets.sfa.ruleset import SfaRuleset
 
 register(ActaRuleset())
 register(EvoRuleset())
+register(SfaRuleset())

@@ -1,0 +1,234 @@
+"""SFA attacks and damage: pools, Soak, lines of fire, Structure, collisions, obstacles."""
+
+from __future__ import annotations
+
+from dogfight.geometry.hex import FRONT_ARC, Hex, in_arc, in_forward_line
+from dogfight.geometry.hexmap import line_of_fire
+from dogfight.rulesets.sfa.context import Ctx
+from dogfight.rulesets.sfa.craft import Pilot, Weapon
+from dogfight.rulesets.sfa.pool import attack_pool, roll_pool, scale_adjust
+from dogfight.rulesets.sfa.state import CraftState, Missile, SfaState
+
+OBSTACLES: dict[str, tuple[int, int]] = {
+    "asteroid": (20, 8),
+    "mine": (5, 7),
+    "debris": (1, 6),
+    "ring": (1, 6),
+}
+"""Obstacle kind -> (Structure of one object, difficulty of the Piloting roll to cross).
+
+The seed gives the Structures; the difficulties are the notes' proposal (SFA-OBS-1)."""
+
+
+def name(ctx: Ctx, uid: str) -> str:
+    """A craft or missile as the log names it."""
+    state = ctx.state
+    if uid in state.craft:
+        return f"{uid} ({state.type_of(state.craft[uid]).name})"
+    return f"{uid} (missile)" if uid in state.missiles else uid
+
+
+def total_soak(state: SfaState, craft: CraftState) -> int:
+    """The defender's Soak: pilot Dexterity + Piloting + craft Soak + Handling + this
+    turn's maneuver Soak (SFA-SOAK-1). Never below 0."""
+    ctype = state.type_of(craft)
+    pilot = craft.pilot
+    return max(
+        0, pilot.dexterity + pilot.piloting + ctype.soak + ctype.handling + craft.maneuver_soak
+    )
+
+
+def handling(state: SfaState, craft: CraftState) -> int:
+    """The craft's Handling with this turn's maneuver penalties (SFA-MOV-4)."""
+    return state.type_of(craft).handling + craft.maneuver_handling
+
+
+def shooter(craft: CraftState, station: int) -> tuple[Pilot, int]:
+    """Who fires for a station, and the skill used: the pilot's Piloting, or a gunner's
+    Gunnery (SFA-ATK-1)."""
+    if station == 0:
+        return craft.pilot, craft.pilot.piloting
+    gunner = craft.gunners[station - 1]
+    return gunner, gunner.gunnery
+
+
+def bears(state: SfaState, craft: CraftState, weapon: Weapon, target: Hex) -> str:
+    """Why the weapon cannot reach the target hex ('' if it can) (SFA-ATK-2)."""
+    ctype = state.type_of(craft)
+    distance = craft.hex.distance(target)
+    if distance == 0:
+        return "the target is in the same hex"
+    if distance > weapon.range:
+        return f"the target is {distance} hexes away, beyond {weapon.name}'s range {weapon.range}"
+    if weapon.arc == "forward" and not weapon.guided:
+        lines = [craft.facing]
+        if ctype.has("auto_turrets"):
+            lines = list(range(6))
+        if not any(in_forward_line(craft.hex, f, target) for f in lines):
+            if ctype.has("remote_bits") and weapon.laser and _beside_line(craft, target):
+                pass
+            else:
+                return f"{weapon.name} fires straight ahead only and the target is not on that line"
+    elif weapon.arc == "front" and not in_arc(craft.hex, craft.facing, target, FRONT_ARC):
+        return f"the target is outside {weapon.name}'s forward half"
+    clear, blockers = line_of_fire(craft.hex, target, lambda h: blocks(state, h))
+    if not clear:
+        return f"an asteroid at {blockers[0].q},{blockers[0].r} blocks the line of fire"
+    return ""
+
+
+def _beside_line(craft: CraftState, target: Hex) -> bool:
+    """Remote Bits: the straight lines out of the two hexes beside the craft."""
+    left = craft.hex.neighbor((craft.facing - 1) % 6)
+    right = craft.hex.neighbor((craft.facing + 1) % 6)
+    return any(
+        in_forward_line(origin, craft.facing, target) or origin == target
+        for origin in (left, right)
+    )
+
+
+def blocks(state: SfaState, where: Hex) -> bool:
+    """Asteroids block lines of fire; debris, rings and mines do not (SFA-ATK-2)."""
+    return state.map.terrain_at(where).kind == "asteroid"
+
+
+def roll_attack(
+    ctx: Ctx,
+    attacker: CraftState,
+    station: int,
+    weapon: Weapon,
+    target_soak: int,
+    target_scale: int,
+    *,
+    speed_dice: int,
+    willpower: bool,
+) -> tuple[int, bool, int]:
+    """Roll one attack pool; returns (damage, botched, dice rolled) (SFA-ATK-1, -ATK-3)."""
+    state = ctx.state
+    person, skill = shooter(attacker, station)
+    size = attack_pool(
+        person.dexterity,
+        skill,
+        handling(state, attacker),
+        weapon.attack,
+        target_soak,
+        removed_for_speed=speed_dice,
+    )
+    result = roll_pool(ctx.log.dice, size, willpower=willpower)
+    damage = scale_adjust(result.net, weapon.scale or state.type_of(attacker).scale, target_scale)
+    return damage, result.botch, size
+
+
+def damage_craft(ctx: Ctx, craft: CraftState, amount: int, clause: str, why: str) -> None:
+    """Take Structure off a craft: 0 or less disables it, minus its starting Structure
+    destroys it (SFA-STR-1; option `zero_destroys`)."""
+    state = ctx.state
+    if amount <= 0:
+        ctx.emit(clause, f"{name(ctx, craft.id)} takes no damage ({why})", unit=craft.id)
+        return
+    craft.structure -= amount
+    start = state.start_structure[craft.id]
+    ctx.emit(
+        clause,
+        f"{name(ctx, craft.id)} takes {amount} damage ({why}); Structure {craft.structure}",
+        unit=craft.id,
+        damage=amount,
+    )
+    if craft.structure <= -start or (craft.structure <= 0 and ctx.opt("zero_destroys")):
+        del state.craft[craft.id]
+        state.destroyed.append(craft.id)
+        ctx.emit(
+            "SFA-STR-1",
+            f"{name(ctx, craft.id)} is destroyed: everything explodes",
+            unit=craft.id,
+            destroyed=True,
+        )
+    elif craft.structure <= 0 and not craft.disabled:
+        craft.disabled = True
+        ctx.emit(
+            "SFA-STR-1",
+            f"{craft.id} is scrapped and drifts, out of action",
+            unit=craft.id,
+            disabled=True,
+        )
+
+
+def collide(ctx: Ctx, mover: CraftState, other: CraftState) -> None:
+    """Both take the other's starting Structure x the mover's hexes moved, less their
+    own craft Soak (SFA-COL-1)."""
+    state = ctx.state
+    hexes = mover.hexes_moved
+    a_start = state.type_of(mover).structure
+    b_start = state.type_of(other).structure
+    ctx.emit(
+        "SFA-COL-1",
+        f"{name(ctx, mover.id)} collides with {name(ctx, other.id)} after {hexes} hexes",
+        unit=mover.id,
+        other=other.id,
+    )
+    hyper = state.type_of(mover).has("hyper_ram")
+    if not hyper:
+        damage_craft(
+            ctx, mover, b_start * hexes - collision_soak(state, mover), "SFA-COL-1", "collision"
+        )
+    if other.id in state.craft:
+        damage_craft(
+            ctx, other, a_start * hexes - collision_soak(state, other), "SFA-COL-1", "collision"
+        )
+
+
+def collision_soak(state: SfaState, craft: CraftState) -> int:
+    """Collisions are reduced by the craft's Soak stat only (SFA-COL-1, PROPOSAL)."""
+    return 0 if state.options.get("collision_soak") is False else state.type_of(craft).soak
+
+
+def cross_obstacle(ctx: Ctx, craft: CraftState, where: Hex) -> bool:
+    """Entering an obstacle hex takes a Piloting roll; a failure is a collision with one
+    object there (SFA-OBS-1). Returns False if the craft is out of action after it."""
+    state = ctx.state
+    terrain = state.map.terrain_at(where)
+    if terrain.kind not in OBSTACLES:
+        return True
+    structure, difficulty = OBSTACLES[terrain.kind]
+    pilot = craft.pilot
+    size = max(1, pilot.dexterity + pilot.piloting + handling(state, craft))
+    result = roll_pool(ctx.log.dice, size, difficulty=difficulty)
+    if result.net >= 1:
+        ctx.emit(
+            "SFA-OBS-1",
+            f"{name(ctx, craft.id)} threads the {terrain.kind} "
+            f"(Piloting {size} dice at {difficulty}: {result.net} net)",
+            unit=craft.id,
+        )
+        return True
+    ctx.emit(
+        "SFA-OBS-1",
+        f"{name(ctx, craft.id)} fails to clear the {terrain.kind} "
+        f"(Piloting {size} dice at {difficulty})",
+        unit=craft.id,
+    )
+    damage = structure * max(1, craft.hexes_moved) - collision_soak(state, craft)
+    damage_craft(ctx, craft, damage, "SFA-COL-1", f"hits {terrain.kind}")
+    return craft.id in state.craft and not state.craft[craft.id].disabled
+
+
+def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
+    """A missile in its target's hex attacks with its own pool; True if it hit and is
+    spent, False if it missed and keeps hunting (SFA-MSL-2)."""
+    state = ctx.state
+    soak = total_soak(state, target)
+    size = max(1, missile.pool - soak)
+    result = roll_pool(ctx.log.dice, size)
+    damage = scale_adjust(result.net, 1, state.type_of(target).scale)
+    if damage <= 0:
+        ctx.emit(
+            "SFA-MSL-2",
+            f"{missile.id} misses {name(ctx, target.id)} ({size} dice) and comes round again",
+            unit=missile.id,
+        )
+        return False
+    ctx.emit(
+        "SFA-MSL-2", f"{missile.id} strikes {name(ctx, target.id)} ({size} dice)", unit=missile.id
+    )
+    damage_craft(ctx, target, damage, "SFA-MSL-2", "missile")
+    return True

@@ -1,0 +1,884 @@
+"""The `sfa` ruleset: Space Fighter Alpha on a hex map (seed 003).
+
+A turn: every pilot and gunner secretly picks an action; Speeds are revealed; the
+slowest acts first, each craft moving and then resolving, while faster actors may
+interrupt before a move or a resolution. Missiles fly first, at Speed 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from dogfight.core.context import NoDice
+from dogfight.core.errors import IllegalAction
+from dogfight.core.events import EventLog
+from dogfight.core.options import Option, OptionValue
+from dogfight.core.ruleset import Outcome, Ruleset
+from dogfight.core.scenario import Scenario, inline_unit_files
+from dogfight.geometry.hex import hex_linedraw
+from dogfight.rulesets.sfa import actions as A
+from dogfight.rulesets.sfa.combat import (
+    bears,
+    collide,
+    cross_obstacle,
+    damage_craft,
+    missile_attack,
+    name,
+    roll_attack,
+    total_soak,
+)
+from dogfight.rulesets.sfa.context import Ctx
+from dogfight.rulesets.sfa.craft import Weapon, catalog, describe, find_craft, load_craft_file
+from dogfight.rulesets.sfa.maneuvers import candidate_steps, trace
+from dogfight.rulesets.sfa.setup import build_state
+from dogfight.rulesets.sfa.state import CraftState, Missile, Selection, SfaState
+
+EXTRA_MOVE = 3
+"""Hexes added by the 'move up to 3 more hexes' action, which is also its Speed bonus."""
+MISSILE_MOVE = 5
+MISSILE_LIFE = 20
+MISSILE_SOAK = 10
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        name="zero_destroys",
+        default=False,
+        clause="SFA-STR-1",
+        doc="false: a craft at 0 Structure is disabled and destroyed only at minus its starting "
+        "Structure. true: destroyed at 0 (the seed's Damage section).",
+    ),
+    Option(
+        name="willpower_once_per_turn",
+        default=True,
+        clause="SFA-SEQ-6",
+        doc="true: a pilot spends at most one Willpower point a turn (SF:TSG). false: no limit.",
+    ),
+    Option(
+        name="collision_soak",
+        default=True,
+        clause="SFA-COL-1",
+        doc="true: collision damage is reduced by the victim's craft Soak (PROPOSAL). false: "
+        "the seed's example taken literally, no Soak.",
+    ),
+    Option(
+        name="turn_limit_result",
+        default="damage",
+        choices=("damage", "draw"),
+        clause="SFA-WIN-2",
+        doc="At the turn limit: damage: the side that took the smaller share of its starting "
+        "Structure wins. draw: a draw.",
+    ),
+)
+
+
+def actor_key(craft: str, station: int) -> str:
+    """'R1#0' for R1's pilot, 'R1#1' for its first gunner."""
+    return f"{craft}#{station}"
+
+
+def split_key(key: str) -> tuple[str, int]:
+    """The craft id and station of an actor key."""
+    craft, _, station = key.rpartition("#")
+    return craft, int(station)
+
+
+class SfaRuleset(Ruleset):
+    """Space Fighter Alpha for Street Fighter: The Storytelling Game."""
+
+    name = "sfa"
+    title = "Space Fighter Alpha on a hex map (seed 003)"
+    aliases = ("space-fighter-alpha",)
+    options = OPTIONS
+    action_type = A.SfaAction
+    unit_file_keys = frozenset({"handling", "structure", "move"})
+
+    # ---- hooks ------------------------------------------------------------------------
+
+    def resolve_scenario(self, scenario: Scenario) -> Scenario:
+        return inline_unit_files(scenario)
+
+    def setup(
+        self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog
+    ) -> SfaState:
+        state = build_state(scenario)
+        state.options = dict(options)
+        ctx = Ctx(state, state.options, log)
+        ctx.emit(
+            "SFA-SEQ-1",
+            f"{scenario.title}: {state.sides[0]} v {state.sides[1]}, "
+            f"{state.turn_limit} turns on a {state.map.width}x{state.map.height} hex map",
+        )
+        advance(ctx)
+        return state
+
+    def current_player(self, state: SfaState) -> str | None:
+        return None if state.outcome is not None else state.active
+
+    def outcome(self, state: SfaState) -> Outcome | None:
+        return state.outcome
+
+    def observation(self, state: SfaState, player: str | None) -> dict[str, Any]:
+        data = msgspec.to_builtins(state)
+        data.pop("types", None)
+        if state.phase == "select":
+            # SFA-SEQ-1: selections stay secret until Speeds are revealed.
+            data["selections"] = {
+                key: sel
+                for key, sel in data["selections"].items()
+                if state.craft.get(split_key(key)[0]) is not None
+                and state.craft[split_key(key)[0]].side == player
+            }
+        return dict(data)
+
+    def unit_names(self) -> list[str]:
+        return sorted(catalog())
+
+    def describe_unit(self, name: str) -> dict[str, Any]:
+        return describe(find_craft(name))
+
+    def check_unit_file(self, path: Path) -> str:
+        craft = load_craft_file(path)
+        return f"'{craft.id}' ({craft.name}), {craft.scale_label}"
+
+    def summary(self, state: SfaState) -> dict[str, Any]:
+        return {
+            "turn": state.turn,
+            "phase": state.phase,
+            "survivors": {
+                side: [
+                    {
+                        "id": c.id,
+                        "type": c.type,
+                        "structure": c.structure,
+                        **({"disabled": True} if c.disabled else {}),
+                    }
+                    for c in sorted(state.craft.values(), key=lambda c: c.id)
+                    if c.side == side
+                ]
+                for side in state.sides
+            },
+        }
+
+    # ---- legal actions ------------------------------------------------------------------
+
+    def ctx(self, state: SfaState) -> Ctx:
+        """A question-only context."""
+        return Ctx(state, state.options, EventLog(NoDice()))  # type: ignore[arg-type]
+
+    def legal_actions(self, state: SfaState) -> list[Any]:
+        if state.outcome is not None or not state.active:
+            return []
+        ctx = self.ctx(state)
+        out: list[Any] = []
+        if state.phase == "select":
+            key = state.to_select[0]
+            for kind, item in choices_for(state, key):
+                out.append(A.Select(actor=key, kind=kind, item=item))
+                if kind == "attack":
+                    out.append(A.Select(actor=key, kind=kind, item=item, speed_dice=2))
+        elif state.step.startswith("window"):
+            out = [A.Pass()]
+            out += [A.Interrupt(actor=k) for k in interrupters(state, state.active)]
+        elif state.step == "move":
+            craft_id, _ = split_key(state.acting)
+            craft = state.craft[craft_id]
+            for steps in move_choices(state, craft, state.selections[state.acting]):
+                out.append(A.Move(craft=craft_id, steps=steps))
+            if may_abort(state, craft):
+                for steps in candidate_steps(move_budget(state, craft, "extra_move")):
+                    action = A.Move(craft=craft_id, steps=steps, abort="extra_move")
+                    if self.move_problem(ctx, action) == "":
+                        out.append(action)
+        elif state.step == "resolve":
+            out = [A.Resolve(actor=state.acting)]
+            for target in targets_for(ctx, state.acting):
+                out.append(A.Resolve(actor=state.acting, target=target))
+                if may_spend_willpower(state, state.craft[split_key(state.acting)[0]]):
+                    out.append(A.Resolve(actor=state.acting, target=target, willpower=True))
+        return out
+
+    # ---- checking ---------------------------------------------------------------------
+
+    def check(self, state: SfaState, action: Any) -> None:
+        ctx = self.ctx(state)
+        if state.outcome is not None:
+            raise IllegalAction("the game is over")
+        if isinstance(action, A.Select):
+            if state.phase != "select":
+                raise IllegalAction("actions are selected at the start of the turn only")
+            if not state.to_select or action.actor != state.to_select[0]:
+                nxt = state.to_select[0] if state.to_select else "nobody"
+                raise IllegalAction(f"{nxt} selects next, not {action.actor}")
+            if (action.kind, action.item) not in choices_for(state, action.actor):
+                raise IllegalAction(
+                    f"{action.actor} cannot select {action.kind} {action.item!r} (SFA-SEQ-1)"
+                )
+            if not 0 <= action.speed_dice <= 10:
+                raise IllegalAction("trade 0 to 10 dice for Speed (SFA-SEQ-2)")
+            return
+        if state.phase != "act":
+            raise IllegalAction(f"not now: the game is in its {state.phase} step")
+        if isinstance(action, A.Pass):
+            if not state.step.startswith("window"):
+                raise IllegalAction("there is no interrupt to pass on now")
+            return
+        if isinstance(action, A.Interrupt):
+            if not state.step.startswith("window"):
+                raise IllegalAction("there is nothing to interrupt now")
+            if action.actor not in interrupters(state, state.active):
+                raise IllegalAction(
+                    f"{action.actor} is not a faster actor of {state.active} "
+                    f"still to act (SFA-SEQ-4)"
+                )
+            return
+        if isinstance(action, A.Move):
+            if state.step != "move" or split_key(state.acting)[0] != action.craft:
+                raise IllegalAction(f"{action.craft} is not the craft moving now")
+            problem = self.move_problem(ctx, action)
+            if problem:
+                raise IllegalAction(problem)
+            return
+        if isinstance(action, A.Resolve):
+            if state.step != "resolve" or action.actor != state.acting:
+                raise IllegalAction(f"{action.actor} is not resolving now")
+            craft = state.craft[split_key(action.actor)[0]]
+            if action.willpower and not may_spend_willpower(state, craft):
+                raise IllegalAction(
+                    f"{craft.id}'s pilot has no Willpower to spend this turn (SFA-SEQ-6)"
+                )
+            if action.target and action.target not in targets_for(ctx, action.actor):
+                raise IllegalAction(
+                    f"{action.target} is not a target {action.actor}'s "
+                    "selected weapon can reach (SFA-ATK-2)"
+                )
+            return
+        raise IllegalAction(f"{type(action).__name__} is not an sfa action")
+
+    def move_problem(self, ctx: Ctx, action: A.Move) -> str:
+        """Why a move is illegal ('' if it is legal)."""
+        state = ctx.state
+        craft = state.craft[action.craft]
+        selection = state.selections[state.acting]
+        kind = selection.kind
+        if action.abort:
+            if action.abort != "extra_move":
+                return "the abort actions on offer are: extra_move (SFA-SEQ-5)"
+            if not may_abort(state, craft):
+                return f"{craft.id}'s pilot has no Willpower left for an abort (SFA-SEQ-5)"
+            kind = "extra_move"
+        budget = move_budget(state, craft, kind)
+        least = 0 if state.type_of(craft).move == 0 else 1
+        path = trace(craft.hex, craft.facing, action.steps, budget, min_hexes=least)
+        if state.type_of(craft).move == 0 and path.maneuvers:
+            return "a craft with Move 0 may not maneuver (SFA-MOV-2)"
+        return path.problem
+
+    # ---- applying ---------------------------------------------------------------------
+
+    def apply(self, state: SfaState, action: Any, log: EventLog) -> None:
+        ctx = Ctx(state, state.options, log)
+        if isinstance(action, A.Select):
+            state.selections[action.actor] = Selection(
+                kind=action.kind, item=action.item, speed_dice=action.speed_dice
+            )
+            state.to_select = state.to_select[1:]
+            ctx.emit(
+                "SFA-SEQ-1",
+                f"{state.active} selects an action for {action.actor} (kept secret)",
+                actor=action.actor,
+            )
+        elif isinstance(action, A.Pass):
+            state.window_sides = state.window_sides[1:]
+        elif isinstance(action, A.Interrupt):
+            ctx.emit(
+                "SFA-SEQ-4",
+                f"{action.actor} (Speed {state.speeds[action.actor]}) interrupts {state.acting}",
+                actor=action.actor,
+                interrupts=state.acting,
+            )
+            state.interrupted = (*state.interrupted, f"{state.acting}|{state.step}")
+            begin_actor(ctx, action.actor)
+        elif isinstance(action, A.Move):
+            do_move(ctx, action)
+        elif isinstance(action, A.Resolve):
+            resolve(ctx, action)
+        advance(ctx)
+
+
+# ---- choices ----------------------------------------------------------------------------
+
+
+def station_weapons(state: SfaState, craft: CraftState, station: int) -> list[Weapon]:
+    """Weapons a station fires: the pilot the forward ones (all with Auto-Turrets), a
+    gunner the turreted ones (SFA-ATK-1)."""
+    ctype = state.type_of(craft)
+    if station == 0:
+        auto = ctype.has("auto_turrets")
+        manned = len(craft.gunners) > 0
+        return [w for w in ctype.weapons if not w.turret or auto or not manned]
+    return [w for w in ctype.weapons if w.turret]
+
+
+def choices_for(state: SfaState, key: str) -> list[tuple[str, str]]:
+    """(kind, item) pairs an actor may select (SFA-SEQ-1)."""
+    craft_id, station = split_key(key)
+    craft = state.craft.get(craft_id)
+    if craft is None:
+        return []
+    out = [("none", "")]
+    out += [
+        ("attack", w.name)
+        for w in station_weapons(state, craft, station)
+        if not expendable(w) or craft.expended.get(w.name, 0) < w.count
+    ]
+    if station == 0:
+        out.append(("extra_move", ""))
+    return out
+
+
+def expendable(weapon: Weapon) -> bool:
+    """Missiles and rocket salvos are bought one at a time and used up (SFA-ATK-6)."""
+    return weapon.guided or weapon.damage_checks > 1
+
+
+def move_budget(state: SfaState, craft: CraftState, kind: str) -> int:
+    """Hexes the craft may fly this turn: Move, plus 3 for the extra-move action."""
+    move = state.type_of(craft).move
+    return move + (EXTRA_MOVE if kind == "extra_move" else 0)
+
+
+def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
+    """Step strings on offer: legal, on the map and not into another craft."""
+    budget = move_budget(state, craft, selection.kind)
+    least = 0 if state.type_of(craft).move == 0 else 1
+    legal = [
+        steps
+        for steps in candidate_steps(budget)
+        if not trace(craft.hex, craft.facing, steps, budget, min_hexes=least).problem
+    ]
+    safe = [
+        steps
+        for steps in legal
+        if all(
+            state.map.contains(h) and state.occupant(h, ignore=craft.id) is None
+            for h in trace(craft.hex, craft.facing, steps, budget, min_hexes=least).hexes
+        )
+    ]
+    # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
+    return safe or legal
+
+
+def interrupters(state: SfaState, side: str) -> list[str]:
+    """The side's actors still to act that are faster than the one acting (SFA-SEQ-4)."""
+    speed = state.speeds.get(split_key(state.acting)[0] and state.acting, 0)
+    return [
+        k
+        for k in state.order
+        if k != state.acting
+        and state.speeds[k] > speed
+        and split_key(k)[0] in state.craft
+        and state.craft[split_key(k)[0]].side == side
+        and not state.craft[split_key(k)[0]].disabled
+        and not any(entry.startswith(k + "|") for entry in state.interrupted)
+    ]
+
+
+def may_spend_willpower(state: SfaState, craft: CraftState) -> bool:
+    """A pilot with Willpower left, and (by option) none spent yet this turn (SFA-SEQ-6)."""
+    if craft.willpower < 1:
+        return False
+    return not (state.options.get("willpower_once_per_turn", True) and craft.willpower_spent)
+
+
+def may_abort(state: SfaState, craft: CraftState) -> bool:
+    """Whether the craft's pilot may pay 1 Willpower for an abort now (SFA-SEQ-5)."""
+    return may_spend_willpower(state, craft) and state.type_of(craft).move > 0
+
+
+def spend_willpower(craft: CraftState) -> None:
+    """Pay one Willpower point."""
+    craft.willpower -= 1
+    craft.willpower_spent = True
+
+
+def targets_for(ctx: Ctx, key: str) -> list[str]:
+    """Enemy craft and missiles the actor's selected weapon can reach now."""
+    state = ctx.state
+    craft_id, _ = split_key(key)
+    craft = state.craft.get(craft_id)
+    selection = state.selections.get(key)
+    if craft is None or selection is None or selection.kind != "attack":
+        return []
+    weapon = next((w for w in state.type_of(craft).weapons if w.name == selection.item), None)
+    if weapon is None:
+        return []
+    out = []
+    for other in sorted(state.craft.values(), key=lambda c: c.id):
+        if other.side != craft.side and not bears(state, craft, weapon, other.hex):
+            out.append(other.id)
+    if not weapon.guided:
+        for missile in sorted(state.missiles.values(), key=lambda m: m.id):
+            if missile.side != craft.side and not bears(state, craft, weapon, missile.hex):
+                out.append(missile.id)
+    return out
+
+
+# ---- the turn sequence -------------------------------------------------------------------
+
+
+def advance(ctx: Ctx) -> None:
+    """Run automatic steps until a side must decide or the game is over."""
+    state = ctx.state
+    for _ in range(10_000):
+        if state.outcome is not None:
+            state.active = ""
+            return
+        if check_end(ctx):
+            return
+        if state.phase == "turn_start":
+            start_turn(ctx)
+        elif state.phase == "select":
+            state.to_select = tuple(k for k in state.to_select if split_key(k)[0] in state.craft)
+            if state.to_select:
+                state.active = state.craft[split_key(state.to_select[0])[0]].side
+                return
+            reveal(ctx)
+        elif state.phase == "act" and decide_next(ctx):
+            return
+    raise RuntimeError("turn sequence did not reach a decision")  # pragma: no cover
+
+
+def start_turn(ctx: Ctx) -> None:
+    """Reset the turn, fly the missiles, and ask every actor for a selection."""
+    state = ctx.state
+    if state.turn >= state.turn_limit:
+        finish_at_turn_limit(ctx)
+        return
+    state.turn += 1
+    ctx.emit("SFA-SEQ-1", f"turn {state.turn} begins")
+    for craft in state.craft.values():
+        craft.maneuver_soak = craft.maneuver_handling = craft.hexes_moved = 0
+        craft.willpower_spent = False
+        craft.botch_penalty, craft.botched = craft.botched, False
+    fly_missiles(ctx)
+    for craft in sorted(state.craft.values(), key=lambda c: c.id):
+        if craft.disabled and craft.id in state.craft:
+            drift_disabled(ctx, craft)
+    state.selections = {}
+    state.speeds = {}
+    keys: list[str] = []
+    for side in state.sides:
+        for craft in state.operational(side):
+            if craft.stunned:
+                continue
+            keys.append(actor_key(craft.id, 0))
+            keys += [actor_key(craft.id, i + 1) for i in range(len(craft.gunners))]
+    state.to_select = tuple(keys)
+    state.phase = "select"
+
+
+def drift_disabled(ctx: Ctx, craft: CraftState) -> None:
+    """A disabled craft drifts one hex ahead each turn (SFA-STR-1)."""
+    state = ctx.state
+    ahead = craft.hex.neighbor(craft.facing)
+    if not state.map.contains(ahead):
+        del state.craft[craft.id]
+        ctx.emit("SFA-MOV-6", f"{name(ctx, craft.id)} drifts off the map", unit=craft.id)
+        return
+    other = state.occupant(ahead, ignore=craft.id)
+    craft.hex = ahead
+    craft.hexes_moved = 1
+    ctx.emit("SFA-STR-1", f"{craft.id} drifts one hex, out of action", unit=craft.id)
+    if other is not None:
+        collide(ctx, craft, other)
+
+
+def reveal(ctx: Ctx) -> None:
+    """Speeds are revealed and the order set, slowest first (SFA-SEQ-2, SFA-SEQ-3)."""
+    state = ctx.state
+    for key, sel in state.selections.items():
+        state.speeds[key] = speed_of(state, key, sel)
+    ranked = sorted(
+        state.selections,
+        key=lambda k: (
+            state.speeds[k],
+            -wits_of(state, k),
+            state.sides.index(state.craft[split_key(k)[0]].side),
+            k,
+        ),
+    )
+    state.order = tuple(ranked)
+    state.acting = ""
+    state.interrupted = ()
+    text = "; ".join(
+        f"{k} {describe_selection(state.selections[k])} Speed {state.speeds[k]}" for k in ranked
+    )
+    ctx.emit("SFA-SEQ-2", f"actions revealed, slowest first: {text}", speeds=dict(state.speeds))
+    state.phase = "act"
+
+
+def wits_of(state: SfaState, key: str) -> int:
+    """The actor's Wits: on equal Speed the higher Wits is faster (SFA-SEQ-3, PROPOSAL)."""
+    craft_id, station = split_key(key)
+    craft = state.craft[craft_id]
+    return craft.pilot.wits if station == 0 else craft.gunners[station - 1].wits
+
+
+def describe_selection(sel: Selection) -> str:
+    """A selection in words."""
+    if sel.kind == "attack":
+        return f"fires {sel.item}" + (f" (-{sel.speed_dice} dice)" if sel.speed_dice else "")
+    return {"extra_move": "moves 3 more hexes", "none": "takes no action"}.get(sel.kind, sel.kind)
+
+
+def speed_of(state: SfaState, key: str, sel: Selection) -> int:
+    """Dexterity + Piloting (a gunner: Gunnery) + the action's modifier + dice traded,
+    less 2 after a botch (SFA-SEQ-2)."""
+    craft_id, station = split_key(key)
+    craft = state.craft[craft_id]
+    person = craft.pilot if station == 0 else craft.gunners[station - 1]
+    skill = person.piloting if station == 0 else person.gunnery
+    modifier = 0
+    if sel.kind == "attack":
+        weapon = next(w for w in state.type_of(craft).weapons if w.name == sel.item)
+        modifier = weapon.speed
+    elif sel.kind == "extra_move":
+        modifier = EXTRA_MOVE
+    penalty = 2 if craft.botch_penalty else 0
+    return person.dexterity + skill + modifier + sel.speed_dice - penalty
+
+
+def decide_next(ctx: Ctx) -> bool:
+    """Move the act phase on to its next decision; False when the turn has ended."""
+    state = ctx.state
+    if not state.acting:
+        state.order = tuple(
+            k
+            for k in state.order
+            if split_key(k)[0] in state.craft and not state.craft[split_key(k)[0]].disabled
+        )
+        if not state.order:
+            end_turn(ctx)
+            return False
+        begin_actor(ctx, state.order[0])
+        return False
+    craft_id, _ = split_key(state.acting)
+    craft = state.craft.get(craft_id)
+    if craft is None or craft.disabled:
+        finish_actor(ctx)
+        return False
+    if state.step.startswith("window"):
+        state.window_sides = tuple(s for s in state.window_sides if interrupters(state, s))
+        if state.window_sides:
+            state.active = state.window_sides[0]
+            return True
+        state.step = "move" if state.step == "window_move" else "resolve"
+        return False
+    if state.step == "move":
+        state.active = craft.side
+        return True
+    if state.step == "resolve":
+        selection = state.selections[state.acting]
+        if selection.kind != "attack":
+            finish_actor(ctx)
+            return False
+        state.active = craft.side
+        return True
+    raise RuntimeError(f"unknown step {state.step}")  # pragma: no cover
+
+
+def begin_actor(ctx: Ctx, key: str) -> None:
+    """An actor's slot opens: faster actors may interrupt before its move (SFA-SEQ-4)."""
+    state = ctx.state
+    state.acting = key
+    _, station = split_key(key)
+    state.step = "window_move" if station == 0 else "window_resolve"
+    side = state.craft[split_key(key)[0]].side
+    state.window_sides = (state.other(side), side)
+
+
+def finish_actor(ctx: Ctx) -> None:
+    """The actor has acted; resume whoever it interrupted."""
+    state = ctx.state
+    state.order = tuple(k for k in state.order if k != state.acting)
+    if state.interrupted:
+        entry = state.interrupted[-1]
+        state.interrupted = state.interrupted[:-1]
+        key, step = entry.split("|")
+        state.acting, state.step = key, step
+        side = state.craft[split_key(key)[0]].side if split_key(key)[0] in state.craft else ""
+        state.window_sides = (state.other(side), side) if side else ()
+    else:
+        state.acting = ""
+        state.step = ""
+
+
+def do_move(ctx: Ctx, action: A.Move) -> None:
+    """Fly the move hex by hex: obstacles, collisions and the map edge (SFA-MOV-*)."""
+    state = ctx.state
+    craft = state.craft[action.craft]
+    key = state.acting
+    selection = state.selections[key]
+    if action.abort:
+        spend_willpower(craft)
+        selection = Selection(kind=action.abort)
+        state.selections[key] = selection
+        ctx.emit(
+            "SFA-SEQ-5",
+            f"{craft.id} aborts to {describe_selection(selection)} for 1 "
+            f"Willpower ({craft.willpower} left)",
+            unit=craft.id,
+        )
+    budget = move_budget(state, craft, selection.kind)
+    least = 0 if state.type_of(craft).move == 0 else 1
+    path = trace(craft.hex, craft.facing, action.steps, budget, min_hexes=least)
+    craft.maneuver_soak += path.soak
+    craft.maneuver_handling += path.handling
+    face = path.facing
+    ctx.emit(
+        "SFA-MOV-1",
+        f"{name(ctx, craft.id)} flies {action.steps or 'nowhere'}"
+        + (
+            f" ({', '.join(path.maneuvers)}: Soak {path.soak:+d}, Handling {path.handling:+d})"
+            if path.maneuvers
+            else ""
+        ),
+        unit=craft.id,
+        steps=action.steps,
+    )
+    for where in path.hexes:
+        if not state.map.contains(where):
+            del state.craft[craft.id]
+            ctx.emit(
+                "SFA-MOV-6", f"{name(ctx, craft.id)} leaves the map and disengages", unit=craft.id
+            )
+            state.step = "window_resolve"
+            return
+        other = state.occupant(where, ignore=craft.id)
+        craft.hexes_moved += 1
+        if other is not None:
+            collide(ctx, craft, other)
+            break
+        craft.hex = where
+        if not cross_obstacle(ctx, craft, where):
+            break
+    if craft.id in state.craft:
+        craft.facing = face
+    state.step = "window_resolve"
+
+
+def resolve(ctx: Ctx, action: A.Resolve) -> None:
+    """Resolve an attack: a pool per weapon and damage check (SFA-ATK-*)."""
+    state = ctx.state
+    craft_id, station = split_key(action.actor)
+    craft = state.craft[craft_id]
+    selection = state.selections[action.actor]
+    if not action.target:
+        ctx.emit("SFA-ATK-2", f"{action.actor} does not fire", actor=action.actor)
+        finish_actor(ctx)
+        return
+    weapon = next(w for w in state.type_of(craft).weapons if w.name == selection.item)
+    if action.willpower:
+        spend_willpower(craft)
+    if expendable(weapon):
+        craft.expended[weapon.name] = craft.expended.get(weapon.name, 0) + 1
+    if weapon.guided:
+        launch(ctx, craft, weapon, action.target)
+        finish_actor(ctx)
+        return
+    shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
+    for _ in range(shots):
+        for _check in range(weapon.damage_checks):
+            if action.target in state.missiles:
+                shoot_missile(
+                    ctx,
+                    craft,
+                    station,
+                    weapon,
+                    state.missiles[action.target],
+                    selection,
+                    action.willpower,
+                )
+                break
+            target = state.craft.get(action.target)
+            if target is None:
+                break
+            soak = total_soak(state, target)
+            damage, botch, size = roll_attack(
+                ctx,
+                craft,
+                station,
+                weapon,
+                soak,
+                state.type_of(target).scale,
+                speed_dice=selection.speed_dice,
+                willpower=action.willpower,
+            )
+            ctx.emit(
+                "SFA-ATK-1",
+                f"{action.actor} fires {weapon.name} at {name(ctx, target.id)}:"
+                f" {size} dice against Soak {soak}: {damage} damage"
+                + (" (Willpower success)" if action.willpower else "")
+                + (", a botch" if botch else ""),
+                actor=action.actor,
+                target=target.id,
+                dice=size,
+                damage=damage,
+            )
+            if botch:
+                craft.botched = True
+                ctx.emit("SFA-ATK-4", f"{craft.id} botched: -2 Speed next turn", unit=craft.id)
+            damage_craft(ctx, target, damage, "SFA-ATK-1", weapon.name)
+    finish_actor(ctx)
+
+
+def launch(ctx: Ctx, craft: CraftState, weapon: Weapon, target: str) -> None:
+    """A missile leaves the launcher as its own counter (SFA-MSL-1)."""
+    state = ctx.state
+    state.serial += 1
+    mid = f"M{state.serial}"
+    state.missiles[mid] = Missile(
+        id=mid, side=craft.side, target=target, hex=craft.hex, pool=weapon.attack
+    )
+    ctx.emit(
+        "SFA-MSL-1",
+        f"{craft.id} launches {weapon.name} {mid} at {name(ctx, target)}",
+        unit=craft.id,
+        missile=mid,
+        target=target,
+    )
+
+
+def shoot_missile(
+    ctx: Ctx,
+    craft: CraftState,
+    station: int,
+    weapon: Weapon,
+    missile: Missile,
+    selection: Selection,
+    willpower: bool,
+) -> None:
+    """Missiles can be shot down: Soak 10, Structure 2 (SFA-MSL-3)."""
+    state = ctx.state
+    damage, _, size = roll_attack(
+        ctx,
+        craft,
+        station,
+        weapon,
+        MISSILE_SOAK,
+        1,
+        speed_dice=selection.speed_dice,
+        willpower=willpower,
+    )
+    missile.structure -= damage
+    gone = missile.structure <= 0
+    if gone:
+        del state.missiles[missile.id]
+    ctx.emit(
+        "SFA-MSL-3",
+        f"{craft.id} fires at {missile.id}: {size} dice, {damage} damage"
+        + ("; it is shot down" if gone else ""),
+        unit=craft.id,
+        missile=missile.id,
+    )
+
+
+def fly_missiles(ctx: Ctx) -> None:
+    """Missiles act first each turn: up to 5 hexes at their target, attacking when they
+    reach it; they self-destruct after 20 hexes (SFA-MSL-1, SFA-MSL-2)."""
+    state = ctx.state
+    for mid in sorted(state.missiles):
+        missile = state.missiles[mid]
+        target = state.craft.get(missile.target)
+        if target is None:
+            del state.missiles[mid]
+            ctx.emit("SFA-MSL-1", f"{mid} loses its target and self-destructs", missile=mid)
+            continue
+        path = hex_linedraw(missile.hex, target.hex)[1:]
+        flown = 0
+        for where in path[:MISSILE_MOVE]:
+            missile.hex = where
+            missile.moved += 1
+            flown += 1
+            if where == target.hex or missile.moved >= MISSILE_LIFE:
+                break
+        ctx.emit(
+            "SFA-MSL-1",
+            f"{mid} flies {flown} hexes at {name(ctx, target.id)} "
+            f"({missile.moved} of {MISSILE_LIFE})",
+            missile=mid,
+            hexes=flown,
+        )
+        if missile.hex == target.hex and missile_attack(ctx, missile, target):
+            del state.missiles[mid]
+            continue
+        if missile.moved >= MISSILE_LIFE:
+            del state.missiles[mid]
+            ctx.emit(
+                "SFA-MSL-1", f"{mid} has flown {MISSILE_LIFE} hexes and self-destructs", missile=mid
+            )
+
+
+def end_turn(ctx: Ctx) -> None:
+    """The turn ends; stuns wear off."""
+    state = ctx.state
+    for craft in state.craft.values():
+        if craft.stunned:
+            craft.stunned -= 1
+    state.phase = "turn_start"
+
+
+# ---- the end of the game -------------------------------------------------------------------
+
+
+def check_end(ctx: Ctx) -> bool:
+    """A side with no craft still fighting has lost (SFA-WIN-1)."""
+    state = ctx.state
+    if state.phase == "turn_start" and state.turn == 0:
+        return False
+    beaten = [s for s in state.sides if not state.operational(s)]
+    if not beaten:
+        return False
+    if len(beaten) == 2:
+        state.outcome = Outcome(
+            winner=None, reason="neither side has a craft fighting", scores=scores(state)
+        )
+    else:
+        state.outcome = Outcome(
+            winner=state.other(beaten[0]),
+            reason=f"{beaten[0]} has no craft still fighting",
+            scores=scores(state),
+        )
+    state.active = ""
+    ctx.emit("SFA-WIN-1", f"game over: {state.outcome.reason}", winner=state.outcome.winner)
+    return True
+
+
+def scores(state: SfaState) -> dict[str, float]:
+    """Each side's share of the enemy's starting Structure it has knocked out."""
+    out = {}
+    for side in state.sides:
+        enemy = state.other(side)
+        start = sum(v for k, v in state.start_structure.items() if state.owner[k] == enemy)
+        left = sum(max(0, c.structure) for c in state.craft.values() if c.side == enemy)
+        out[side] = round(1 - left / start, 4) if start else 0.0
+    return out
+
+
+def finish_at_turn_limit(ctx: Ctx) -> None:
+    """At the turn limit, the side that knocked out more wins (SFA-WIN-2)."""
+    state = ctx.state
+    result = scores(state)
+    a, b = state.sides
+    winner = None
+    if ctx.opt("turn_limit_result") == "damage" and result[a] != result[b]:
+        winner = a if result[a] > result[b] else b
+    reason = f"turn limit {state.turn_limit} reached; " + (
+        f"{winner} did more damage" if winner else "a draw"
+    )
+    state.outcome = Outcome(winner=winner, reason=reason, scores=result)
+    ctx.emit("SFA-WIN-2", f"game over: {reason}", winner=winner, scores=result)

@@ -1,0 +1,167 @@
+"""The SFA scenario schema and the first position of a battle."""
+
+from __future__ import annotations
+
+import msgspec
+
+from dogfight.core.data import convert
+from dogfight.core.errors import DataError, UnknownName
+from dogfight.core.scenario import Scenario
+from dogfight.geometry.hex import offset_to_hex
+from dogfight.geometry.hexmap import HexMap, Terrain
+from dogfight.rulesets.sfa.combat import OBSTACLES
+from dogfight.rulesets.sfa.craft import (
+    DEFAULT_PILOT,
+    Craft,
+    CraftSpec,
+    Pilot,
+    build_craft,
+    find_craft,
+    pilot_template,
+)
+from dogfight.rulesets.sfa.state import CraftState, SfaState
+
+
+class PilotSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A pilot or gunner written out in full."""
+
+    name: str = "Pilot"
+    dexterity: int = 3
+    wits: int = 3
+    piloting: int = 2
+    gunnery: int = 1
+    willpower: int = 5
+
+
+class TerrainEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Obstacles in one hex, `at: [column, row]`."""
+
+    at: tuple[int, int]
+    kind: str
+
+
+class MapSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The hex map: columns x rows, and its obstacles."""
+
+    width: int = 20
+    height: int = 16
+    terrain: list[TerrainEntry] = msgspec.field(default_factory=list)
+
+
+class CraftEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One craft on a side: its design, hex `at: [column, row]` on the map, facing
+    (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW) and crew (templates or full sheets)."""
+
+    type: str
+    at: tuple[int, int]
+    facing: int = 0
+    id: str = ""
+    pilot: str | PilotSpec = "regular"
+    gunners: list[str | PilotSpec] = msgspec.field(default_factory=list)
+
+
+class SideSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One side and its craft."""
+
+    name: str
+    craft: list[CraftEntry]
+
+
+class SfaScenarioSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The whole scenario file for the `sfa` ruleset."""
+
+    name: str
+    ruleset: str
+    sides: list[SideSpec]
+    title: str = ""
+    description: str = ""
+    map: MapSpec = msgspec.field(default_factory=MapSpec)
+    turn_limit: int = 10
+    options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)
+    custom_craft: list[CraftSpec] = msgspec.field(default_factory=list)
+    custom_units: list[CraftSpec] = msgspec.field(default_factory=list)
+    unit_files: list[str] = msgspec.field(default_factory=list)
+
+
+def person(value: str | PilotSpec, where: str) -> Pilot:
+    """A crew member from a template name (rookie, regular, veteran, ace) or in full."""
+    if isinstance(value, str):
+        try:
+            return pilot_template(value)
+        except (UnknownName, ValueError) as exc:
+            raise DataError(f"{where}: {exc}") from None
+    return Pilot(**msgspec.structs.asdict(value))
+
+
+def build_state(scenario: Scenario) -> SfaState:
+    """The initial state of a scenario; raises DataError naming the field."""
+    where = scenario.where
+    spec = convert(scenario.raw, SfaScenarioSpec, where)
+    if len(spec.sides) != 2 or spec.sides[0].name == spec.sides[1].name:
+        raise DataError(f"{where}: field 'sides': an sfa battle has two differently named sides")
+    if spec.turn_limit < 1:
+        raise DataError(f"{where}: field 'turn_limit': must be at least 1")
+    custom: dict[str, Craft] = {}
+    for i, cspec in enumerate([*spec.custom_craft, *spec.custom_units]):
+        custom[cspec.id] = build_craft(cspec, f"{where}: custom craft [{i}]")
+    hexmap = HexMap(width=spec.map.width, height=spec.map.height)
+    for i, spot in enumerate(spec.map.terrain):
+        if spot.kind not in OBSTACLES:
+            raise DataError(
+                f"{where}: field 'map.terrain[{i}].kind': must be one of "
+                f"{', '.join(OBSTACLES)}, not {spot.kind!r}"
+            )
+        place = offset_to_hex(*spot.at)
+        if not hexmap.contains(place):
+            raise DataError(f"{where}: field 'map.terrain[{i}].at': {spot.at} is off the map")
+        structure = OBSTACLES[spot.kind][0]
+        hexmap = hexmap.with_terrain(place, Terrain(spot.kind, structure=structure, count=1))
+    state = SfaState(
+        turn=0,
+        turn_limit=spec.turn_limit,
+        map=hexmap,
+        sides=(spec.sides[0].name, spec.sides[1].name),
+        craft={},
+        types={},
+    )
+    for si, side in enumerate(spec.sides):
+        for ci, entry in enumerate(side.craft):
+            field = f"sides[{si}].craft[{ci}]"
+            try:
+                ctype = custom.get(entry.type) or find_craft(entry.type)
+            except UnknownName as exc:
+                raise DataError(f"{where}: field '{field}.type': {exc}") from None
+            state.types[ctype.id] = ctype
+            cid = entry.id or f"{side.name[:3].upper()}-{ci + 1}"
+            if cid in state.craft:
+                raise DataError(f"{where}: field '{field}.id': duplicate craft id '{cid}'")
+            at = offset_to_hex(*entry.at)
+            if not hexmap.contains(at):
+                raise DataError(f"{where}: field '{field}.at': {entry.at} is off the map")
+            if state.occupant(at) is not None:
+                raise DataError(f"{where}: field '{field}.at': another craft is in that hex")
+            if not 0 <= entry.facing <= 5:
+                raise DataError(f"{where}: field '{field}.facing': must be 0 to 5")
+            pilot = ctype.ai_pilot() or person(entry.pilot, f"{where}: field '{field}.pilot'")
+            gunners = tuple(
+                person(g, f"{where}: field '{field}.gunners[{gi}]'")
+                for gi, g in enumerate(entry.gunners)
+            )
+            if not gunners and ctype.gunners_needed():
+                spare = max(0, ctype.crew - 1)
+                gunners = (DEFAULT_PILOT,) * min(spare, ctype.gunners_needed())
+            state.craft[cid] = CraftState(
+                id=cid,
+                type=ctype.id,
+                side=side.name,
+                hex=at,
+                facing=entry.facing,
+                structure=ctype.structure,
+                power=ctype.power,
+                pilot=pilot,
+                gunners=gunners,
+                willpower=pilot.willpower,
+            )
+            state.start_structure[cid] = ctype.structure
+            state.owner[cid] = side.name
+    return state

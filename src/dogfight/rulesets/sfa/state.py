@@ -1,0 +1,149 @@
+"""SFA game state: craft and missiles on the hex map, and where the turn stands."""
+
+from __future__ import annotations
+
+import copy
+
+import msgspec
+
+from dogfight.core.ruleset import Outcome
+from dogfight.geometry.hex import Hex
+from dogfight.geometry.hexmap import HexMap
+from dogfight.rulesets.sfa.craft import Craft, Pilot
+
+
+class Selection(msgspec.Struct, frozen=True, kw_only=True):
+    """An actor's secret choice for the turn (SFA-SEQ-1)."""
+
+    kind: str
+    """'attack', 'equipment', 'extra_move' or 'none'."""
+    item: str = ""
+    """The weapon name or technology id."""
+    speed_dice: int = 0
+    """Dice taken out of the attack pool to act faster (SFA-SEQ-2)."""
+
+
+class CraftState(msgspec.Struct, kw_only=True):
+    """One spacecraft on the map."""
+
+    id: str
+    type: str
+    side: str
+    hex: Hex
+    facing: int
+    structure: int
+    power: int
+    pilot: Pilot
+    gunners: tuple[Pilot, ...] = ()
+    willpower: int = 0
+    """The pilot's Willpower points left (aborts and bought successes spend them)."""
+    botched: bool = False
+    """A botch this turn: -2 Speed next turn (SFA-ATK-4)."""
+    botch_penalty: bool = False
+    """The botch penalty applies to this turn's Speed."""
+    disabled: bool = False
+    # --- this turn -----------------------------------------------------------------
+    maneuver_soak: int = 0
+    maneuver_handling: int = 0
+    hexes_moved: int = 0
+    willpower_spent: bool = False
+    stunned: int = 0
+    """Turns of actions lost (EMP, Death Blossom)."""
+    expended: dict[str, int] = msgspec.field(default_factory=dict)
+    """Missiles and rocket salvos used, by weapon name: each is bought one at a time."""
+
+
+class Missile(msgspec.Struct, kw_only=True):
+    """A missile or torpedo in flight: its own counter (SFA-MSL-1)."""
+
+    id: str
+    side: str
+    target: str
+    hex: Hex
+    pool: int
+    moved: int = 0
+    structure: int = 2
+
+
+class Actor(msgspec.Struct, frozen=True, kw_only=True):
+    """One station that acts: a craft's pilot (station 0) or one of its gunners."""
+
+    craft: str
+    station: int
+
+    @property
+    def key(self) -> str:
+        """'R1#0' for R1's pilot, 'R1#1' for its first gunner."""
+        return f"{self.craft}#{self.station}"
+
+
+class SfaState(msgspec.Struct, kw_only=True):
+    """One position of an SFA battle."""
+
+    turn: int
+    turn_limit: int
+    map: HexMap
+    sides: tuple[str, str]
+    craft: dict[str, CraftState]
+    types: dict[str, Craft]
+    options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)
+    missiles: dict[str, Missile] = msgspec.field(default_factory=dict)
+    phase: str = "turn_start"
+    active: str = ""
+    selections: dict[str, Selection] = msgspec.field(default_factory=dict)
+    """Actor key -> its selection this turn. Hidden from the other side until revealed."""
+    to_select: tuple[str, ...] = ()
+    """Actor keys still to choose, the current side's first."""
+    speeds: dict[str, int] = msgspec.field(default_factory=dict)
+    order: tuple[str, ...] = ()
+    """Actor keys that have not acted yet, slowest first (SFA-SEQ-3)."""
+    acting: str = ""
+    """The actor whose move or resolution is pending."""
+    step: str = ""
+    """'window_move', 'move', 'window_resolve' or 'resolve'."""
+    window_sides: tuple[str, ...] = ()
+    """Sides still to be asked whether a faster actor interrupts (SFA-SEQ-4)."""
+    interrupted: tuple[str, ...] = ()
+    """Actors that are being interrupted, outermost first."""
+    serial: int = 0
+    start_structure: dict[str, int] = msgspec.field(default_factory=dict)
+    owner: dict[str, str] = msgspec.field(default_factory=dict)
+    """Craft id -> side, kept after the craft is gone (for scores)."""
+    destroyed: list[str] = msgspec.field(default_factory=list)
+    outcome: Outcome | None = None
+
+    def clone(self) -> SfaState:
+        """An independent copy."""
+        dup = copy.copy(self)
+        dup.craft = {k: copy.copy(v) for k, v in self.craft.items()}
+        for unit in dup.craft.values():
+            unit.expended = dict(unit.expended)
+        dup.missiles = {k: copy.copy(v) for k, v in self.missiles.items()}
+        dup.selections = dict(self.selections)
+        dup.speeds = dict(self.speeds)
+        dup.start_structure = dict(self.start_structure)
+        dup.destroyed = list(self.destroyed)
+        return dup
+
+    def other(self, side: str) -> str:
+        """The opposing side."""
+        return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def type_of(self, craft: CraftState) -> Craft:
+        """A craft's design."""
+        return self.types[craft.type]
+
+    def operational(self, side: str | None = None) -> list[CraftState]:
+        """Craft on the map and not disabled, in id order."""
+        return [
+            c
+            for c in sorted(self.craft.values(), key=lambda c: c.id)
+            if not c.disabled and (side is None or c.side == side)
+        ]
+
+    def occupant(self, where: Hex, ignore: str = "") -> CraftState | None:
+        """The craft in a hex, if any."""
+        for c in self.craft.values():
+            if c.hex == where and c.id != ignore:
+                return c
+        return None
