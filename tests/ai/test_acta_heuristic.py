@@ -247,10 +247,10 @@ def test_is_the_heuristic_player_kind() -> None:
 # ---- against the random player -------------------------------------------------------
 
 FURBALL_GAMES = 200
-FURBALL_FLOOR = 155
-"""Wins out of FURBALL_GAMES the heuristic must always reach (measured: about 165)."""
+FURBALL_FLOOR = 170
+"""A floor well under what it reaches (191 of these 200; 569 of 600 other seeds)."""
 FURBALL_TARGET = 180
-"""The 90% the heuristic was asked for; not reached yet (see the xfail below)."""
+"""The 90% the heuristic was asked for."""
 
 
 @cache
@@ -267,11 +267,6 @@ def test_beats_the_random_player_in_furball() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    reason="the heuristic wins about 83-86% of furballs against the random player, "
-    "short of the 90% asked for",
-    strict=False,
-)
 def test_wins_ninety_percent_of_furballs() -> None:
     wins = furball_record()
     assert sum(wins.values()) >= FURBALL_TARGET, wins

@@ -20,14 +20,16 @@ whose guns are dangerous).
   its weapons' arcs and range, less the enemy ships' fire it walks into. Special
   Actions only when they clearly pay; carriers launch every turn they can and take
   damaged fighters home.
-- Mood: ahead on the turn-limit score it guards the lead; behind, and late, it
-  gambles more.
+- Mood: it risks its fighters only for a clear edge, more so when ahead on the
+  turn-limit score; in the last turns, not ahead, it gambles. Fighters already
+  locked nominate on the plain odds.
 
 Ties are broken with the player's own `rng` only, so play is deterministic.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -60,7 +62,7 @@ from dogfight.rulesets.acta.units import Weapon
 
 # ---- weights (worth is counted in Damage points, as the turn-limit score counts it) ----
 
-KILL_BONUS = 1.0
+KILL_BONUS = 0.5
 """Worth of removing a unit on top of its Damage points: it stops fighting."""
 DANGER_WEIGHT = 0.5
 """Extra worth of killing a fighter per hit it lands on a fighter at point-blank range."""
@@ -70,6 +72,8 @@ CONTACT_RISK = 0.6
 """Chance the enemy takes up a dogfight offered to it by base contact."""
 LURK_WEIGHT = 0.5
 """Chance an enemy fighter still to move comes for a given fighter within its reach."""
+LURK_CONTACT = 0.5
+"""Chance an enemy fighter still to move comes into base contact when it can."""
 LOCKED_WEIGHT = 0.35
 """Chance an enemy fighter locked in a dogfight gets free to shoot this turn."""
 MOVING_TARGET = 0.35
@@ -96,10 +100,15 @@ ESCORTS_WANTED = 2
 """Fighters kept on each carrier's base while enemy fighters are about."""
 ESCORT_WORTH = 0.6
 """Worth of a fighter escorting a carrier that wants one (or already escorting)."""
-AHEAD_GREED, AHEAD_CAUTION_PER_LEAD = 0.9, 1.0
-BEHIND_GREED, BEHIND_CAUTION = 1.15, 0.85
-LATE_GREED, LATE_CAUTION = 1.4, 0.6
+AHEAD_GREED, AHEAD_CAUTION, AHEAD_CAUTION_PER_LEAD = 0.8, 1.0, 2.0
+EVEN_GREED, EVEN_CAUTION = 0.8, 2.0
+BEHIND_GREED, BEHIND_CAUTION = 0.8, 2.0
+LATE_GREED, LATE_CAUTION, LATE_TURNS = 1.4, 0.6, 2
 """Mood on the turn-limit score (`mood`): guard a lead, chase a deficit, gamble late."""
+NOMINATE_GREED, NOMINATE_CAUTION = 1.0, 1.0
+"""Mood limits when nominating dogfights for fighters already locked."""
+PLAN_EXHAUSTIVE = 512
+"""Try every role assignment of a dogfight step when there are at most this many."""
 BOOST = "Boost Energy to Shields"
 
 
@@ -194,17 +203,23 @@ def fighter_danger(state: ActaState, fighter: UnitState) -> float:
 
 
 def mood(state: ActaState, me: str) -> tuple[float, float]:
-    """(greed, caution) from the turn-limit score: guard a lead, chase a deficit."""
+    """(greed, caution) from the turn-limit score: guard a lead, chase a deficit.
+
+    Level, it plays safe: against a weaker player, avoiding coin-flips wins more
+    battles than trading evenly; only near the turn limit does it chase a result.
+    """
     if state.phase == "setup" or state.turn_limit <= 0:
         return 1.0, 1.0
     shares = scores(state)
     lead = shares.get(me, 0.0) - shares.get(state.other(me), 0.0)
     left = max(0, state.turn_limit - state.turn)
     if lead > 0.05:
-        caution = 1.0 + AHEAD_CAUTION_PER_LEAD * min(0.6, lead) + (0.3 if left <= 1 else 0.0)
-        return AHEAD_GREED, caution
-    if left <= 2:
+        caution = AHEAD_CAUTION + AHEAD_CAUTION_PER_LEAD * min(0.6, lead)
+        return AHEAD_GREED, caution + (0.3 if left <= 1 else 0.0)
+    if left <= LATE_TURNS:
         return LATE_GREED, LATE_CAUTION
+    if lead >= -0.05:
+        return EVEN_GREED, EVEN_CAUTION
     return BEHIND_GREED, BEHIND_CAUTION
 
 
@@ -576,11 +591,13 @@ class Board:
             if enemy.id not in self.foe_moves_later or enemy.attack_done:
                 continue
             speed = view.state.unit_type(enemy).speed
-            if view.gap(enemy, enemy.pose.position, fighter, at) <= speed + self.reach[enemy.id]:
+            gap = view.gap(enemy, enemy.pose.position, fighter, at)
+            if gap <= speed + self.reach[enemy.id]:
                 total += LURK_WEIGHT * view.volley(enemy, at, fighter, at, dodge)[1]
+            if gap <= speed + EPSILON:
                 # It may also come into base contact: a dogfight either way.
                 ex = view.exchange(fighter, enemy, 0, 0)
-                total -= LURK_WEIGHT * (ex if ex < 0 else 0.5 * ex)
+                total -= LURK_CONTACT * (ex if ex < 0 else 0.5 * ex)
         return total
 
     def exchange(
@@ -1128,6 +1145,10 @@ class ActaHeuristic:
         state = view.state
         if state.attack_sides and state.attack_sides[0] != view.me:
             return self.score_defender_support(view, legal)
+        # Already locked, a fighter that holds back only hands the enemy the first
+        # roll: nominate on the plain odds, whatever the mood.
+        view.greed = max(view.greed, NOMINATE_GREED)
+        view.caution = min(view.caution, NOMINATE_CAUTION)
         plan = self.dogfight_plan(view, legal)
         out: list[tuple[float, Any]] = []
         for action in legal:
@@ -1153,6 +1174,18 @@ class ActaHeuristic:
             elif isinstance(action, A.Support):
                 options.setdefault(action.unit, [])
         plan: dict[str, str] = {uid: "" for uid in options}
+        order = sorted(options)
+        combos = 1
+        for uid in order:
+            combos *= 1 + len(options[uid])
+        if combos <= PLAN_EXHAUSTIVE:
+            best_plan, best_value = plan, self.plan_value(view, plan)
+            for roles in itertools.product(*(["", *options[uid]] for uid in order)):
+                trial = dict(zip(order, roles, strict=True))
+                value = self.plan_value(view, trial)
+                if value > best_value + 1e-9:
+                    best_plan, best_value = trial, value
+            return best_plan
         for _ in range(3):
             changed = False
             for uid in sorted(options):

@@ -23,6 +23,7 @@ from dogfight.rulesets.acta.targets import (
     SHIP_SUPPORT_LIMIT,
     recovery_problem,
     support_problem,
+    weapons_of,
 )
 
 
@@ -95,6 +96,7 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
         )
 
     enemies = state.on_table(state.other(fighter.side))
+    weapons = weapons_of(state, fighter)
     for enemy in enemies:
         centre = enemy.pose.position
         bearing = (centre - here).angle()
@@ -108,6 +110,12 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
         if not state.is_fighter(enemy):
             # Into weapon range of a ship, short of its base.
             add((here + Vec2.polar(min(budget, max(0.0, gap - 1.0)), bearing)).rounded(), bearing)
+        elif weapons:
+            # Stand off: within half range of the shortest gun, just out of base contact,
+            # to shoot without starting a dogfight.
+            stand = contact + max(0.1, min(w.range for w in weapons) / 2 - 0.1)
+            if here.distance(centre) > stand and here.distance(centre) - stand <= budget:
+                add(free_spot_near(state, fighter, centre, stand, bearing + 180), bearing)
     for friend in state.ships(fighter.side):
         if (
             len([s for s in state.supporters_of(friend.id) if s.id != fighter.id])
