@@ -16,8 +16,11 @@ import pytest
 from typer.testing import CliRunner
 
 import dogfight.sim.bench as bench_module
+from dogfight.ai import make_player
 from dogfight.cli.main import app
 from dogfight.core.data import package_data
+from dogfight.core.errors import UnknownName
+from dogfight.core.scenario import builtin_scenario_files, load_scenario
 
 RANDOM = ["--ai", "Empire=random", "--ai", "Klingon=random"]
 FURBALL = package_data("acta", "scenarios", "furball.yaml")
@@ -397,3 +400,27 @@ def test_no_command_prints_help_not_an_error() -> None:
     assert "Usage:" in result.output and "battle" in result.output
     assert "error:" not in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [f"{p.parent.parent.name}/{p.stem}" for p in builtin_scenario_files()],
+)
+def test_battle_json_is_deterministic_for_every_scenario(scenario: str) -> None:
+    """`dogfight battle SCENARIO --seed 7 --json` twice prints the same bytes, with the
+    default (heuristic) players where the ruleset has one."""
+    ruleset = scenario.split("/")[0]
+    try:
+        make_player("heuristic", ruleset)
+        players: tuple[str, ...] = ()
+    except UnknownName:
+        players = tuple(
+            arg
+            for side in load_scenario(scenario).raw["sides"]
+            for arg in ("--ai", f"{side['name']}=random")
+        )
+    args = ("battle", scenario, "--seed", "7", *players, "--json")
+    first = run(*args).stdout
+    assert first == run(*args).stdout
+    data = json.loads(first)
+    assert data["seed"] == 7 and data["ruleset"] == ruleset
