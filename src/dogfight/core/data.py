@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -10,9 +11,10 @@ from typing import Any, TypeVar
 import msgspec
 import yaml
 
-from dogfight.core.errors import DataError
+from dogfight.core.errors import DataError, UnknownName
 
 T = TypeVar("T")
+S = TypeVar("S")
 
 
 def read_yaml(path: Path | str) -> Any:
@@ -70,3 +72,27 @@ def package_data(*parts: str) -> Path:
     """The path of a file or folder in the package's `data/` directory."""
     root = resources.files("dogfight") / "data"
     return Path(str(root.joinpath(*parts)))
+
+
+def load_typed_file(path: Path, spec_type: type[S], build: Callable[[S, str], T], noun: str) -> T:
+    """Read one data file whose `id` must match its file name: parse, validate against
+    `spec_type` (errors name the file, the `noun` and its id, and the field), build."""
+    raw = read_yaml(path)
+    if not isinstance(raw, dict):
+        raise DataError(f"{path}: a {noun} file must be a mapping of field: value")
+    where = f"{path}: {noun} '{raw['id']}'" if isinstance(raw.get("id"), str) else str(path)
+    spec = convert(raw, spec_type, where)
+    ident = getattr(spec, "id", None)
+    if ident != path.stem:
+        raise DataError(f"{path}: field 'id': '{ident}' must match the file name '{path.stem}'")
+    return build(spec, str(path))
+
+
+def lookup(name: str, builtin: Mapping[str, T], extra: Mapping[str, T] | None, what: str) -> T:
+    """An entry by id from `extra` (a scenario's own) first, then `builtin`; an
+    UnknownName listing the known ids otherwise."""
+    if extra and name in extra:
+        return extra[name]
+    if name in builtin:
+        return builtin[name]
+    raise UnknownName(f"no {what} '{name}'; known: {', '.join(sorted(builtin))}")

@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from dogfight.core.data import convert, package_data, read_yaml
-from dogfight.core.errors import DataError, UnknownName
+from dogfight.core.data import load_typed_file, lookup, package_data
+from dogfight.core.errors import DataError
 from dogfight.rulesets.acta.traits import Trait, TraitError, has_trait, parse_traits, trait_value
 
 ARCS = ("F", "A", "P", "S", "FH", "AH", "PH", "SH", "T")
@@ -214,14 +214,7 @@ def build_unit(spec: UnitSpec, where: str) -> UnitType:
 
 def load_unit_file(path: Path) -> UnitType:
     """Read one unit file."""
-    raw = read_yaml(path)
-    if not isinstance(raw, dict):
-        raise DataError(f"{path}: a unit file must be a mapping (id:, name:, kind: ...)")
-    where = f"{path}: unit '{raw['id']}'" if isinstance(raw.get("id"), str) else str(path)
-    spec = convert(raw, UnitSpec, where)
-    if spec.id != path.stem:
-        raise DataError(f"{path}: field 'id': '{spec.id}' must match the file name '{path.stem}'")
-    return build_unit(spec, str(path))
+    return load_typed_file(path, UnitSpec, build_unit, "unit")
 
 
 def units_dir() -> Path:
@@ -236,13 +229,8 @@ def catalog() -> dict[str, UnitType]:
 
 
 def find_unit(name: str, extra: dict[str, UnitType] | None = None) -> UnitType:
-    """A unit type by id (from `extra` first, then the built-in catalog)."""
-    if extra and name in extra:
-        return extra[name]
-    units = catalog()
-    if name in units:
-        return units[name]
-    raise UnknownName(f"no acta unit '{name}'; known units: {', '.join(sorted(units))}")
+    """A unit type by id (the scenario's own first, then the built-in catalog)."""
+    return lookup(name, catalog(), extra, "acta unit")
 
 
 def describe(unit: UnitType) -> dict[str, Any]:
