@@ -57,9 +57,11 @@ class Ruleset(ABC):
     def setup(self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog) -> Any:
         """Validate the scenario and build the initial state, advanced to the first decision."""
 
-    @abstractmethod
     def current_player(self, state: Any) -> str | None:
-        """The side that must decide next, or None when the game is over."""
+        """The side that must decide next, or None when the game is over.
+
+        The default reads the state's `outcome` and `active` fields."""
+        return None if state.outcome is not None else (state.active or None)
 
     @abstractmethod
     def legal_actions(self, state: Any) -> list[Any]:
@@ -73,13 +75,18 @@ class Ruleset(ABC):
     def apply(self, state: Any, action: Any, log: EventLog) -> None:
         """Carry out a checked action, changing `state` in place and logging events."""
 
-    @abstractmethod
     def outcome(self, state: Any) -> Outcome | None:
-        """The outcome once the game is over, else None."""
+        """The outcome once the game is over, else None (default: the state's `outcome`)."""
+        return state.outcome  # type: ignore[no-any-return]
 
-    @abstractmethod
     def observation(self, state: Any, player: str | None) -> dict[str, Any]:
-        """What `player` may see of the state (None: a spectator)."""
+        """What `player` may see of the state (None: a spectator).
+
+        The default shows everything but the unit-type tables: a ruleset with hidden
+        information overrides it."""
+        data = msgspec.to_builtins(state)
+        data.pop("types", None)
+        return dict(data)
 
     @abstractmethod
     def unit_names(self) -> list[str]:

@@ -17,7 +17,7 @@ from dogfight.core.context import NoDice
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
-from dogfight.core.ruleset import Outcome, Ruleset
+from dogfight.core.ruleset import Ruleset
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle
 from dogfight.rulesets.acta import actions as A
@@ -106,18 +106,6 @@ class ActaRuleset(Ruleset):
 
     def resolve_scenario(self, scenario: Scenario) -> Scenario:
         return inline_unit_files(scenario)
-
-    def current_player(self, state: ActaState) -> str | None:
-        return None if state.outcome is not None else state.active
-
-    def outcome(self, state: ActaState) -> Outcome | None:
-        return state.outcome
-
-    def observation(self, state: ActaState, player: str | None) -> dict[str, Any]:
-        # Nothing is hidden in ACTA: every player sees the whole table.
-        data = msgspec.to_builtins(state)
-        data.pop("types", None)
-        return dict(data)
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())

@@ -11,8 +11,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from dogfight.core.context import NoDice
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
@@ -72,18 +70,6 @@ class EvoRuleset(Ruleset):
         state.phase = "turn_start"
         advance(ctx)
         return state
-
-    def current_player(self, state: EvoState) -> str | None:
-        return None if state.outcome is not None else state.active
-
-    def outcome(self, state: EvoState) -> Outcome | None:
-        return state.outcome
-
-    def observation(self, state: EvoState, player: str | None) -> dict[str, Any]:
-        # Nothing is hidden: stealth changes the Target, not what players can see.
-        data = msgspec.to_builtins(state)
-        data.pop("types", None)
-        return dict(data)
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())
