@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from dogfight.geometry.hex import Hex
+
 
 class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="action"):
     """Base of every SFA action."""
@@ -12,7 +14,8 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="action"):
 class Select(Action, frozen=True, kw_only=True, tag="select"):
     """An actor's secret choice for the turn (SFA-SEQ-1).
 
-    `kind` is 'attack' (with the weapon's name as `item`), 'extra_move' or 'none';
+    `kind` is 'attack' (with the weapon's name as `item`), 'equipment' (with an
+    advanced technology's id as `item`, SFA-TEC-*), 'extra_move' or 'none';
     `speed_dice` are attack dice given up for Speed (SFA-SEQ-2).
     """
 
@@ -38,16 +41,36 @@ class Move(Action, frozen=True, kw_only=True, tag="move"):
     craft: str
     steps: str = ""
     abort: str = ""
-    """'extra_move' to switch the action to 3 more hexes for 1 Willpower (SFA-SEQ-5)."""
+    """Switch the action for 1 Willpower (SFA-SEQ-5) to 'extra_move' (3 more hexes) or
+    to an abort technology: 'boosters', 'force_field', 'plasma_field', 'teleport'."""
+    dest: Hex | None = None
+    """Where a Teleport lands (SFA-TEC-27), or where a Tractor Beam drags a held craft
+    (SFA-TEC-29); `steps` is then empty."""
 
 
 class Resolve(Action, frozen=True, kw_only=True, tag="resolve"):
-    """Fire the selected weapon at a target ('' to hold fire) (SFA-ATK-1)."""
+    """Resolve the selected action: fire the weapon at a target ('' to hold fire)
+    (SFA-ATK-1), or use the selected technology. A Resolve that names no target, hex,
+    form and has `use` false performs nothing (the seed lets an action go unresolved)."""
 
     actor: str
     target: str = ""
+    """The craft or missile aimed at (weapons, Duplicator, Tractor Beam, Plasma Missile,
+    Remote Laser)."""
     willpower: bool = False
     """Spend 1 Willpower for one sure success (SFA-ATK-5)."""
+    power: int = 0
+    """Power spent: on the Targeting Computer for an attack (SFA-TEC-26), or put into a
+    Tractor Beam at each turn end (SFA-TEC-29)."""
+    reroll: bool = False
+    """Temporal Displacement: if the attack roll scores nothing, spend 5 Power and roll
+    it again (SFA-TEC-28)."""
+    at: Hex | None = None
+    """Where a Holo-Projector puts its decoy (SFA-TEC-16)."""
+    form: str = ""
+    """The form a Transformation switches to (SFA-TEC-30)."""
+    use: bool = False
+    """Use an untargeted technology (EMP, Death Blossom, Pi-Tac Cannon, Stealth)."""
 
 
 SfaAction = Select | Interrupt | Pass | Move | Resolve

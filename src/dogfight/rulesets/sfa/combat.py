@@ -5,8 +5,8 @@ from __future__ import annotations
 from dogfight.geometry.hex import FRONT_ARC, Hex, in_arc, in_forward_line
 from dogfight.geometry.hexmap import line_of_fire
 from dogfight.rulesets.sfa.context import Ctx
-from dogfight.rulesets.sfa.craft import Pilot, Weapon
-from dogfight.rulesets.sfa.pool import attack_pool, roll_pool, scale_adjust
+from dogfight.rulesets.sfa.craft import Craft, Pilot, Weapon
+from dogfight.rulesets.sfa.pool import PoolResult, attack_pool, roll_pool, scale_adjust
 from dogfight.rulesets.sfa.state import CraftState, Missile, SfaState
 
 OBSTACLES: dict[str, tuple[int, int]] = {
@@ -31,11 +31,53 @@ def name(ctx: Ctx, uid: str) -> str:
 def total_soak(state: SfaState, craft: CraftState) -> int:
     """The defender's Soak: pilot Dexterity + Piloting + craft Soak + Handling + this
     turn's maneuver Soak (SFA-SOAK-1). Never below 0."""
+    return soak_against(state, craft, None)
+
+
+def soak_against(
+    state: SfaState, craft: CraftState, attacker: Craft | None, targeting: int = 0
+) -> int:
+    """The defender's total Soak against one attacker's design: Armor-Piercing levels
+    take 1 each off the armour part (SFA-TEC-01), Disruptor levels off the shield part
+    (SFA-TEC-07), and Power spent on a Targeting Computer takes off Soak gained from
+    maneuvers only (SFA-TEC-26). Never below 0."""
     ctype = state.type_of(craft)
     pilot = craft.pilot
+    armor, shields = ctype.armor, ctype.shields
+    if attacker is not None:
+        armor = max(0, armor - attacker.level("armor_piercing"))
+        shields = max(0, shields - attacker.level("disruptor"))
+    offset = min(max(0, targeting), max(0, craft.maneuver_soak))
     return max(
-        0, pilot.dexterity + pilot.piloting + ctype.soak + ctype.handling + craft.maneuver_soak
+        0,
+        pilot.dexterity
+        + pilot.piloting
+        + armor
+        + shields
+        + ctype.handling
+        + craft.maneuver_soak
+        - offset,
     )
+
+
+def defending_scale(state: SfaState, craft: CraftState, attacker: Craft | None) -> int:
+    """The target's scale for damage: one higher with Enhanced Soak (the first 5
+    successes are ignored), unless the attacker's weapons are Armor-Piercing or
+    Disruptor (SFA-TEC-10)."""
+    ctype = state.type_of(craft)
+    if ctype.has("enhanced_soak") and not piercing(attacker):
+        return ctype.scale + 1
+    return ctype.scale
+
+
+def piercing(attacker: Craft | None) -> bool:
+    """Armor-Piercing or Disruptor weapons: Enhanced Soak does nothing against them."""
+    return attacker is not None and (attacker.has("armor_piercing") or attacker.has("disruptor"))
+
+
+def disrupts(attacker: Craft | None) -> bool:
+    """Disruptor weapons go through Force Fields (SFA-TEC-07, SFA-TEC-14)."""
+    return attacker is not None and attacker.has("disruptor")
 
 
 def handling(state: SfaState, craft: CraftState) -> int:
@@ -102,8 +144,10 @@ def roll_attack(
     *,
     speed_dice: int,
     willpower: bool,
+    reroll: bool = False,
 ) -> tuple[int, bool, int]:
-    """Roll one attack pool; returns (damage, botched, dice rolled) (SFA-ATK-1, -ATK-3)."""
+    """Roll one attack pool; returns (damage, botched, dice rolled) (SFA-ATK-1, -ATK-3).
+    With `reroll`, a Temporal Displacement re-rolls a roll that scored nothing."""
     state = ctx.state
     person, skill = shooter(attacker, station)
     size = attack_pool(
@@ -115,17 +159,62 @@ def roll_attack(
         removed_for_speed=speed_dice,
     )
     result = roll_pool(ctx.log.dice, size, willpower=willpower)
-    damage = scale_adjust(result.net, weapon.scale or state.type_of(attacker).scale, target_scale)
+    if reroll:
+        result = temporal_reroll(ctx, attacker, result, willpower=willpower)
+    damage = scale_adjust(result.net, weapon.scale, target_scale)
     return damage, result.botch, size
 
 
-def damage_craft(ctx: Ctx, craft: CraftState, amount: int, clause: str, why: str) -> None:
+TEMPORAL_POWER = 5
+
+
+def temporal_reroll(
+    ctx: Ctx, craft: CraftState, result: PoolResult, *, willpower: bool = False
+) -> PoolResult:
+    """Temporal Displacement: a roll that scored no net success is rolled again, whole,
+    for 5 Power and no action (SFA-TEC-28, PROPOSAL: the player commits to it before
+    the roll, for a roll that fails)."""
+    state = ctx.state
+    if result.net > (1 if willpower else 0) or craft.power < TEMPORAL_POWER:
+        return result
+    if not state.type_of(craft).has("temporal_displacement"):
+        return result
+    craft.power -= TEMPORAL_POWER
+    ctx.emit(
+        "SFA-TEC-28",
+        f"{craft.id} fires its Temporal Displacement Device: the failed roll "
+        f"({result.dice} dice) is rolled again ({craft.power} Power left)",
+        unit=craft.id,
+    )
+    return roll_pool(ctx.log.dice, result.dice, willpower=willpower)
+
+
+def damage_craft(
+    ctx: Ctx,
+    craft: CraftState,
+    amount: int,
+    clause: str,
+    why: str,
+    *,
+    source: Craft | None = None,
+) -> None:
     """Take Structure off a craft: 0 or less disables it, minus its starting Structure
-    destroys it (SFA-STR-1; option `zero_destroys`)."""
+    destroys it (SFA-STR-1; option `zero_destroys`). A Force Field stops all of it
+    unless `source` has Disruptor weapons (SFA-TEC-14); damage ends Stealth (SFA-TEC-25)."""
     state = ctx.state
     if amount <= 0:
         ctx.emit(clause, f"{name(ctx, craft.id)} takes no damage ({why})", unit=craft.id)
         return
+    if craft.force_field and not disrupts(source):
+        ctx.emit(
+            "SFA-TEC-14",
+            f"{name(ctx, craft.id)}'s Force Field stops {amount} damage ({why})",
+            unit=craft.id,
+        )
+        return
+    if craft.cloaked:
+        craft.cloaked = False
+        ctx.emit("SFA-TEC-25", f"{craft.id} is hit and decloaks", unit=craft.id)
     craft.structure -= amount
     start = state.start_structure[craft.id]
     ctx.emit(
@@ -166,14 +255,18 @@ def collide(ctx: Ctx, mover: CraftState, other: CraftState) -> None:
         unit=mover.id,
         other=other.id,
     )
-    hyper = state.type_of(mover).has("hyper_ram")
-    if not hyper:
+    for victim, start in ((mover, b_start), (other, a_start)):
+        if victim.id not in state.craft:
+            continue
+        if victim.ramming:
+            ctx.emit(
+                "SFA-TEC-17",
+                f"{name(ctx, victim.id)}'s Hyper-Ram plates take the impact: no damage",
+                unit=victim.id,
+            )
+            continue
         damage_craft(
-            ctx, mover, b_start * hexes - collision_soak(state, mover), "SFA-COL-1", "collision"
-        )
-    if other.id in state.craft:
-        damage_craft(
-            ctx, other, a_start * hexes - collision_soak(state, other), "SFA-COL-1", "collision"
+            ctx, victim, start * hexes - collision_soak(state, victim), "SFA-COL-1", "collision"
         )
 
 
@@ -190,6 +283,13 @@ def cross_obstacle(ctx: Ctx, craft: CraftState, where: Hex) -> bool:
     if terrain.kind not in OBSTACLES:
         return True
     structure, difficulty = OBSTACLES[terrain.kind]
+    if craft.ramming:
+        ctx.emit(
+            "SFA-TEC-17",
+            f"{name(ctx, craft.id)} rams through the {terrain.kind} on its Hyper-Ram plates",
+            unit=craft.id,
+        )
+        return True
     pilot = craft.pilot
     size = max(1, pilot.dexterity + pilot.piloting + handling(state, craft))
     result = roll_pool(ctx.log.dice, size, difficulty=difficulty)
@@ -216,10 +316,11 @@ def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
     """A missile in its target's hex attacks with its own pool; True if it hit and is
     spent, False if it missed and keeps hunting (SFA-MSL-2)."""
     state = ctx.state
-    soak = total_soak(state, target)
+    source = state.types.get(missile.owner_type)
+    soak = soak_against(state, target, source)
     size = max(1, missile.pool - soak)
     result = roll_pool(ctx.log.dice, size)
-    damage = scale_adjust(result.net, 1, state.type_of(target).scale)
+    damage = scale_adjust(result.net, 1, defending_scale(state, target, source))
     if damage <= 0:
         ctx.emit(
             "SFA-MSL-2",
@@ -230,5 +331,37 @@ def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
     ctx.emit(
         "SFA-MSL-2", f"{missile.id} strikes {name(ctx, target.id)} ({size} dice)", unit=missile.id
     )
-    damage_craft(ctx, target, damage, "SFA-MSL-2", "missile")
+    damage_craft(ctx, target, damage, "SFA-MSL-2", "missile", source=source)
     return True
+
+
+def area_attack(
+    ctx: Ctx,
+    victim: CraftState,
+    dice: int,
+    source: Craft | None,
+    clause: str,
+    why: str,
+    *,
+    automatic: int = 0,
+) -> None:
+    """An area effect: `automatic` damage with no roll, then a pool of `dice` less the
+    victim's total Soak (at least one die); not the attacker's skill or Handling
+    (Plasma weapons "8 dice before Soak", Death Blossom and Pi-Tac "10 automatic plus
+    10 dice": rules-notes C.6)."""
+    state = ctx.state
+    soak = soak_against(state, victim, source)
+    size = max(1, dice - soak)
+    result = roll_pool(ctx.log.dice, size)
+    scale = source.scale if source is not None else 1
+    net = scale_adjust(result.net, scale, defending_scale(state, victim, source))
+    ctx.emit(
+        clause,
+        f"{why} on {name(ctx, victim.id)}: "
+        + (f"{automatic} automatic + " if automatic else "")
+        + f"{size} dice against Soak {soak}: {net} net",
+        unit=victim.id,
+        dice=size,
+        damage=automatic + net,
+    )
+    damage_craft(ctx, victim, automatic + net, clause, why, source=source)

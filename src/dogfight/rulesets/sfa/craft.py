@@ -755,6 +755,33 @@ def ai_pilot(levels: int, split: AiSpec | None = None) -> Pilot:
     )
 
 
+# ---- transformation forms -------------------------------------------------------------
+
+
+class FormSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An alternative configuration for Transformation (SFA-TEC-30): the attributes it
+    moves around. Left out, a value is the craft's own. Handling + armour + shields +
+    Move must add up to the craft's own total (the seed: "the total point value of each
+    design must equal the original")."""
+
+    name: str
+    handling: int | None = None
+    armor: int | None = None
+    shields: int | None = None
+    move: int | None = None
+    notes: str = ""
+
+
+class Form(msgspec.Struct, frozen=True, kw_only=True):
+    """A validated Transformation form."""
+
+    name: str
+    handling: int
+    armor: int
+    shields: int
+    move: int
+
+
 # ---- craft ------------------------------------------------------------------------------
 
 ORIGINS = ("seed", "original", "converted")
@@ -787,6 +814,8 @@ class CraftSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     accessories: list[str] = msgspec.field(default_factory=list)
     ai: AiSpec | None = None
     """How the Artificial Intelligence points are shared (default: `ai_split`)."""
+    forms: list[FormSpec] = msgspec.field(default_factory=list)
+    """Transformation's alternative forms (one per level of Transformation)."""
     origin: str = "original"
     source: str = ""
     notes: str = ""
@@ -816,6 +845,8 @@ class Craft(msgspec.Struct, frozen=True, kw_only=True):
     origin: str
     source: str
     notes: str
+    forms: tuple[Form, ...] = ()
+    """Transformation's alternative forms (SFA-TEC-30)."""
 
     @property
     def soak(self) -> int:
@@ -916,6 +947,7 @@ def build_craft(spec: CraftSpec, where: str) -> Craft:
         for part in ("dexterity", "piloting", "gunnery"):
             if getattr(spec.ai, part) < 0:
                 raise bad(f"ai.{part}", "must not be negative")
+    forms = _forms(spec, armor, shields, levels, bad)
     return Craft(
         id=spec.id,
         name=spec.name,
@@ -936,7 +968,44 @@ def build_craft(spec: CraftSpec, where: str) -> Craft:
         origin=spec.origin,
         source=spec.source,
         notes=spec.notes,
+        forms=forms,
     )
+
+
+def _forms(
+    spec: CraftSpec, armor: int, shields: int, levels: dict[str, int], bad: Any
+) -> tuple[Form, ...]:
+    """Transformation forms: one per level, each worth what the craft itself is."""
+    if not spec.forms:
+        return ()
+    allowed = levels.get("transformation", 0)
+    if not allowed:
+        raise bad("forms", "only a craft with Transformation has alternative forms")
+    if len(spec.forms) > allowed:
+        raise bad("forms", f"{len(spec.forms)} forms but Transformation level {allowed}")
+    total = spec.handling + armor + shields + spec.move
+    out: list[Form] = []
+    for i, f in enumerate(spec.forms):
+        form = Form(
+            name=f.name,
+            handling=spec.handling if f.handling is None else f.handling,
+            armor=armor if f.armor is None else f.armor,
+            shields=shields if f.shields is None else f.shields,
+            move=spec.move if f.move is None else f.move,
+        )
+        if not form.name or form.name == "base" or any(o.name == form.name for o in out):
+            raise bad(f"forms[{i}].name", f"needs a unique name other than 'base', not {f.name!r}")
+        if min(form.armor, form.shields, form.move) < 0:
+            raise bad(f"forms[{i}]", "armor, shields and move must not be negative")
+        points = form.handling + form.armor + form.shields + form.move
+        if points != total:
+            raise bad(
+                f"forms[{i}]",
+                f"handling + armor + shields + move is {points}; it must equal the "
+                f"craft's own {total}",
+            )
+        out.append(form)
+    return tuple(out)
 
 
 def _soak_parts(spec: CraftSpec, bad: Any) -> tuple[int, int, bool]:
@@ -1117,6 +1186,7 @@ def describe(craft: Craft) -> dict[str, Any]:
             for w in craft.weapons
         ],
         "technologies": [technology_label(t) for t in craft.technologies],
+        "forms": [msgspec.structs.asdict(f) for f in craft.forms],
         "accessories": [a.label() for a in craft.accessories],
         "origin": craft.origin,
         "source": craft.source,

@@ -19,28 +19,36 @@ from dogfight.core.events import EventLog
 from dogfight.core.options import Option, OptionValue
 from dogfight.core.ruleset import Outcome, Ruleset
 from dogfight.core.scenario import Scenario, inline_unit_files
-from dogfight.geometry.hex import hex_linedraw
+from dogfight.geometry.hex import Hex, hex_linedraw
 from dogfight.rulesets.sfa import actions as A
+from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.combat import (
     bears,
     collide,
     cross_obstacle,
     damage_craft,
+    defending_scale,
     missile_attack,
     name,
     roll_attack,
-    total_soak,
+    soak_against,
 )
 from dogfight.rulesets.sfa.context import Ctx
-from dogfight.rulesets.sfa.craft import Weapon, catalog, describe, find_craft, load_craft_file
+from dogfight.rulesets.sfa.craft import (
+    TECHNOLOGIES,
+    Weapon,
+    catalog,
+    describe,
+    find_craft,
+    load_craft_file,
+)
 from dogfight.rulesets.sfa.maneuvers import candidate_steps, trace
 from dogfight.rulesets.sfa.setup import build_state
-from dogfight.rulesets.sfa.state import CraftState, Missile, Selection, SfaState
+from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, Selection, SfaState
 
 EXTRA_MOVE = 3
 """Hexes added by the 'move up to 3 more hexes' action, which is also its Speed bonus."""
 MISSILE_MOVE = 5
-MISSILE_LIFE = 20
 MISSILE_SOAK = 10
 
 OPTIONS: tuple[Option, ...] = (
@@ -132,6 +140,8 @@ class SfaRuleset(Ruleset):
                 if state.craft.get(split_key(key)[0]) is not None
                 and state.craft[split_key(key)[0]].side == player
             }
+        if player is not None:
+            hide_from(state, player, data)
         return dict(data)
 
     def unit_names(self) -> list[str]:
@@ -178,7 +188,7 @@ class SfaRuleset(Ruleset):
             key = state.to_select[0]
             for kind, item in choices_for(state, key):
                 out.append(A.Select(actor=key, kind=kind, item=item))
-                if kind == "attack":
+                if trades_dice(state, key, kind, item):
                     out.append(A.Select(actor=key, kind=kind, item=item, speed_dice=2))
         elif state.step.startswith("window"):
             out = [A.Pass()]
@@ -186,19 +196,48 @@ class SfaRuleset(Ruleset):
         elif state.step == "move":
             craft_id, _ = split_key(state.acting)
             craft = state.craft[craft_id]
-            for steps in move_choices(state, craft, state.selections[state.acting]):
+            sel = state.selections[state.acting]
+            if craft.held_by:
+                return [A.Move(craft=craft_id, dest=d) for d in T.drag_choices(state, craft)]
+            for steps in move_choices(state, craft, sel):
                 out.append(A.Move(craft=craft_id, steps=steps))
-            if may_abort(state, craft):
-                for steps in candidate_steps(move_budget(state, craft, "extra_move")):
-                    action = A.Move(craft=craft_id, steps=steps, abort="extra_move")
+            if (sel.kind, sel.item) == ("equipment", "teleport"):
+                out += [A.Move(craft=craft_id, dest=d) for d in T.teleport_choices(state, craft)]
+            for kind in abort_kinds(state, craft, sel):
+                if kind == "teleport":
+                    out += [
+                        A.Move(craft=craft_id, dest=d, abort=kind)
+                        for d in T.teleport_choices(state, craft)
+                    ]
+                    continue
+                item = "" if kind == "extra_move" else kind
+                mode = Selection(kind="equipment" if item else kind, item=item)
+                for steps in candidate_steps(move_budget(state, craft, mode)):
+                    action = A.Move(craft=craft_id, steps=steps, abort=kind)
                     if self.move_problem(ctx, action) == "":
                         out.append(action)
         elif state.step == "resolve":
             out = [A.Resolve(actor=state.acting)]
+            craft = state.craft[split_key(state.acting)[0]]
+            sel = state.selections[state.acting]
+            if sel.kind == "equipment":
+                for fields in T.resolve_options(state, craft, sel.item):
+                    out.append(A.Resolve(actor=state.acting, **fields))  # type: ignore[arg-type]
+                return out
+            ctype = state.type_of(craft)
             for target in targets_for(ctx, state.acting):
                 out.append(A.Resolve(actor=state.acting, target=target))
-                if may_spend_willpower(state, state.craft[split_key(state.acting)[0]]):
+                if may_spend_willpower(state, craft):
                     out.append(A.Resolve(actor=state.acting, target=target, willpower=True))
+                aimed = state.craft.get(target)
+                if ctype.has("targeting_computer") and aimed is not None:
+                    spend = min(craft.power, aimed.maneuver_soak)
+                    if spend > 0:
+                        out.append(A.Resolve(actor=state.acting, target=target, power=spend))
+                if ctype.has("temporal_displacement") and craft.power >= T.power_needed(
+                    "temporal_displacement"
+                ):
+                    out.append(A.Resolve(actor=state.acting, target=target, reroll=True))
         return out
 
     # ---- checking ---------------------------------------------------------------------
@@ -216,6 +255,11 @@ class SfaRuleset(Ruleset):
             if (action.kind, action.item) not in choices_for(state, action.actor):
                 raise IllegalAction(
                     f"{action.actor} cannot select {action.kind} {action.item!r} (SFA-SEQ-1)"
+                )
+            if action.speed_dice and not trades_dice(state, action.actor, action.kind, action.item):
+                raise IllegalAction(
+                    "only an attack rolled with the pilot's or gunner's own pool "
+                    "can trade dice for Speed (SFA-SEQ-2)"
                 )
             if not 0 <= action.speed_dice <= 10:
                 raise IllegalAction("trade 0 to 10 dice for Speed (SFA-SEQ-2)")
@@ -246,10 +290,23 @@ class SfaRuleset(Ruleset):
             if state.step != "resolve" or action.actor != state.acting:
                 raise IllegalAction(f"{action.actor} is not resolving now")
             craft = state.craft[split_key(action.actor)[0]]
+            sel = state.selections[action.actor]
+            if sel.kind == "equipment":
+                problem = equipment_resolve_problem(state, craft, sel, action)
+                if problem:
+                    raise IllegalAction(problem)
+                return
+            if action.use or action.form or action.at is not None:
+                raise IllegalAction(
+                    f"{action.actor} fires a weapon: give a target only (SFA-ATK-1)"
+                )
             if action.willpower and not may_spend_willpower(state, craft):
                 raise IllegalAction(
                     f"{craft.id}'s pilot has no Willpower to spend this turn (SFA-SEQ-6)"
                 )
+            problem = attack_extras_problem(state, craft, action)
+            if problem:
+                raise IllegalAction(problem)
             if action.target and action.target not in targets_for(ctx, action.actor):
                 raise IllegalAction(
                     f"{action.target} is not a target {action.actor}'s "
@@ -263,18 +320,46 @@ class SfaRuleset(Ruleset):
         state = ctx.state
         craft = state.craft[action.craft]
         selection = state.selections[state.acting]
-        kind = selection.kind
+        if craft.held_by:
+            if action.abort or action.steps:
+                return (
+                    f"{craft.id} is held in {craft.held_by}'s Tractor Beam: the holder "
+                    "drags it up to 2 hexes (SFA-TEC-29)"
+                )
+            if action.dest is not None and action.dest not in T.drag_choices(state, craft):
+                return "drag the held craft to an empty hex within 2 hexes (SFA-TEC-29)"
+            return ""
         if action.abort:
-            if action.abort != "extra_move":
-                return "the abort actions on offer are: extra_move (SFA-SEQ-5)"
-            if not may_abort(state, craft):
-                return f"{craft.id}'s pilot has no Willpower left for an abort (SFA-SEQ-5)"
-            kind = "extra_move"
-        budget = move_budget(state, craft, kind)
-        least = 0 if state.type_of(craft).move == 0 else 1
+            if action.abort != "extra_move" and action.abort not in T.ABORT_TECHS:
+                offered = ", ".join(["extra_move", *sorted(T.ABORT_TECHS)])
+                return f"the abort actions on offer are: {offered} (SFA-SEQ-5)"
+            if action.abort == "extra_move":
+                if not may_abort(state, craft):
+                    return f"{craft.id}'s pilot has no Willpower left for an abort (SFA-SEQ-5)"
+                selection = Selection(kind="extra_move")
+            else:
+                if not may_spend_willpower(state, craft):
+                    return f"{craft.id}'s pilot has no Willpower left for an abort (SFA-SEQ-5)"
+                problem = T.equipment_problem(state, craft, action.abort)
+                if problem:
+                    return problem
+                selection = Selection(kind="equipment", item=action.abort)
+        if action.dest is not None:
+            if (selection.kind, selection.item) != ("equipment", "teleport"):
+                return "only a Teleport moves to a chosen hex (SFA-TEC-27)"
+            if action.steps:
+                return "a Teleport replaces the move: give no steps (SFA-TEC-27)"
+            return T.teleport_problem(state, craft, action.dest)
+        budget = move_budget(state, craft, selection)
+        least = least_hexes(state, craft, selection)
         path = trace(craft.hex, craft.facing, action.steps, budget, min_hexes=least)
         if state.type_of(craft).move == 0 and path.maneuvers:
             return "a craft with Move 0 may not maneuver (SFA-MOV-2)"
+        if least == 0 and path.hexes and charging(craft, selection):
+            return f"{craft.id} must hold still to charge its {T.label(selection.item)}"
+        move = state.type_of(craft).move
+        if not path.problem and selection.kind == "equipment" and budget > move:
+            return T.booster_problem(action.steps, move)
         return path.problem
 
     # ---- applying ---------------------------------------------------------------------
@@ -335,9 +420,26 @@ def choices_for(state: SfaState, key: str) -> list[tuple[str, str]]:
         for w in station_weapons(state, craft, station)
         if not expendable(w) or craft.expended.get(w.name, 0) < w.count
     ]
-    if station == 0:
+    if station == 0 and state.type_of(craft).move > 0:
         out.append(("extra_move", ""))
+        out += [
+            ("equipment", tech)
+            for tech in TECHNOLOGIES
+            if tech in T.ACTION_TECHS and not T.equipment_problem(state, craft, tech)
+        ]
     return out
+
+
+def trades_dice(state: SfaState, key: str, kind: str, item: str) -> bool:
+    """Whether a selection rolls the actor's own attack pool, so dice can be traded for
+    Speed: not a missile (its pool is its own), nor a move or equipment (SFA-SEQ-2)."""
+    if kind != "attack":
+        return False
+    craft = state.craft.get(split_key(key)[0])
+    if craft is None:
+        return False
+    weapon = next((w for w in state.type_of(craft).weapons if w.name == item), None)
+    return weapon is not None and not weapon.guided
 
 
 def expendable(weapon: Weapon) -> bool:
@@ -345,31 +447,156 @@ def expendable(weapon: Weapon) -> bool:
     return weapon.guided or weapon.damage_checks > 1
 
 
-def move_budget(state: SfaState, craft: CraftState, kind: str) -> int:
-    """Hexes the craft may fly this turn: Move, plus 3 for the extra-move action."""
+def move_budget(state: SfaState, craft: CraftState, selection: Selection) -> int:
+    """Hexes the craft may fly this turn: Move, plus 3 for the extra-move action, plus
+    5 (straight) for Boosters it can pay for (SFA-TEC-04)."""
     move = state.type_of(craft).move
-    return move + (EXTRA_MOVE if kind == "extra_move" else 0)
+    if selection.kind == "extra_move":
+        return move + EXTRA_MOVE
+    if (
+        (selection.kind, selection.item) == ("equipment", "boosters")
+        and move > 0
+        and craft.power >= T.power_needed("boosters")
+    ):
+        return move + T.BOOST_HEXES
+    return move
+
+
+def charging(craft: CraftState, selection: Selection) -> bool:
+    """The craft charges a Death Blossom or Pi-Tac Cannon this turn (SFA-TEC-06/19)."""
+    return (
+        selection.kind == "equipment"
+        and selection.item in T.DOOMSDAY
+        and not T.firing(craft, selection.item)
+    )
+
+
+def least_hexes(state: SfaState, craft: CraftState, selection: Selection) -> int:
+    """Every craft must fly 1 hex, except a Move 0 craft and one charging a doomsday
+    device, which must hold still (SFA-MOV-2, SFA-TEC-06, SFA-TEC-19)."""
+    return 0 if state.type_of(craft).move == 0 or charging(craft, selection) else 1
 
 
 def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
-    """Step strings on offer: legal, on the map and not into another craft."""
-    budget = move_budget(state, craft, selection.kind)
-    least = 0 if state.type_of(craft).move == 0 else 1
+    """Step strings on offer: legal, on the map and not into another craft (a craft
+    with its Hyper-Ram on may choose to ram)."""
+    if charging(craft, selection):
+        return [""]
+    budget = move_budget(state, craft, selection)
+    least = least_hexes(state, craft, selection)
+    move = state.type_of(craft).move
+    candidates = candidate_steps(budget)
+    if budget > move and selection.kind == "equipment":
+        candidates = [s + "F" * T.BOOST_HEXES for s in candidate_steps(move)] + [
+            "F" * n for n in range(1, budget + 1)
+        ]
     legal = [
         steps
-        for steps in candidate_steps(budget)
+        for steps in candidates
         if not trace(craft.hex, craft.facing, steps, budget, min_hexes=least).problem
+        and not (budget > move and selection.kind == "equipment" and T.booster_problem(steps, move))
     ]
+    if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
+        return legal
     safe = [
         steps
         for steps in legal
         if all(
-            state.map.contains(h) and state.occupant(h, ignore=craft.id) is None
+            state.map.contains(h) and not visible_occupant(state, craft, h)
             for h in trace(craft.hex, craft.facing, steps, budget, min_hexes=least).hexes
         )
     ]
     # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
     return safe or legal
+
+
+def visible_occupant(state: SfaState, craft: CraftState, where: Hex) -> bool:
+    """A craft the mover can see is in the hex (a cloaked enemy is not seen: SFA-TEC-25)."""
+    other = state.occupant(where, ignore=craft.id)
+    return other is not None and T.sees(state, craft, other)
+
+
+def abort_kinds(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
+    """What the craft may abort to now for 1 Willpower: the 3 extra hexes, or an abort
+    technology it carries and can pay for (SFA-SEQ-5)."""
+    out = ["extra_move"] if may_abort(state, craft) else []
+    if not may_spend_willpower(state, craft):
+        return out
+    for tech in TECHNOLOGIES:
+        if (
+            tech in T.ABORT_TECHS
+            and (selection.kind, selection.item) != ("equipment", tech)
+            and not T.equipment_problem(state, craft, tech)
+        ):
+            out.append(tech)
+    return out
+
+
+def equipment_resolve_problem(
+    state: SfaState, craft: CraftState, sel: Selection, action: A.Resolve
+) -> str:
+    """Why a Resolve of a technology action is illegal ('' if it is legal)."""
+    if action.willpower or action.reroll:
+        return "Willpower and Temporal Displacement apply to weapon attacks only"
+    if not (action.target or action.at is not None or action.form or action.use or action.power):
+        return ""  # not resolving the action is always allowed
+    if sel.item not in T.RESOLVE_TECHS or charging(craft, sel):
+        return f"{T.label(sel.item)} has nothing to resolve now"
+    return T.resolve_problem(
+        state,
+        craft,
+        sel.item,
+        target=action.target,
+        at=action.at,
+        form=action.form,
+        use=action.use,
+        power=action.power,
+    )
+
+
+def attack_extras_problem(state: SfaState, craft: CraftState, action: A.Resolve) -> str:
+    """Targeting Computer Power and Temporal Displacement on an attack (SFA-TEC-26/28)."""
+    ctype = state.type_of(craft)
+    if action.power:
+        if not ctype.has("targeting_computer"):
+            return f"{craft.id} has no Targeting Computer to spend Power on (SFA-TEC-26)"
+        if not 0 < action.power <= craft.power:
+            return f"spend 1 to {craft.power} Power on the Targeting Computer (SFA-TEC-26)"
+        if action.target not in state.craft:
+            return "the Targeting Computer works against craft only (SFA-TEC-26)"
+    if action.reroll:
+        if not ctype.has("temporal_displacement"):
+            return f"{craft.id} has no Temporal Displacement Device (SFA-TEC-28)"
+        if craft.power < T.power_needed("temporal_displacement"):
+            return f"{craft.id} lacks the 5 Power for Temporal Displacement (SFA-TEC-28)"
+        if craft.power - action.power < T.power_needed("temporal_displacement"):
+            return "not enough Power for both the Targeting Computer and a re-roll (SFA-TEC-28)"
+    return ""
+
+
+def hide_from(state: SfaState, player: str, data: dict[str, Any]) -> None:
+    """What the other side may not see: cloaked craft (unless it has Enhanced Sensors),
+    and which 'craft' are really decoys (SFA-TEC-25, SFA-TEC-13, SFA-TEC-16)."""
+    crafts: dict[str, Any] = data["craft"]
+    for craft in state.craft.values():
+        if not T.side_sees(state, player, craft):
+            crafts.pop(craft.id, None)
+    mine: dict[str, Any] = {}
+    for decoy in state.decoys.values():
+        owner = state.craft.get(decoy.owner)
+        if owner is None:
+            continue
+        if owner.side == player:
+            mine[decoy.id] = data["decoys"][decoy.id]
+            continue
+        fake = msgspec.to_builtins(owner)
+        fake.update(id=decoy.id, hex=[decoy.hex.q, decoy.hex.r], facing=decoy.facing)
+        fake["cloaked"] = False
+        crafts[decoy.id] = fake
+        data["owner"][decoy.id] = owner.side
+        data["start_structure"][decoy.id] = state.start_structure.get(owner.id, 0)
+    data["craft"] = dict(sorted(crafts.items()))
+    data["decoys"] = mine
 
 
 def interrupters(state: SfaState, side: str) -> list[str]:
@@ -394,7 +621,7 @@ def may_spend_willpower(state: SfaState, craft: CraftState) -> bool:
     return not (state.options.get("willpower_once_per_turn", True) and craft.willpower_spent)
 
 
-def may_abort(state: SfaState, craft: CraftState) -> bool:
+def may_abort(state: SfaState, craft: CraftState) -> bool:  # the 3 extra hexes
     """Whether the craft's pilot may pay 1 Willpower for an abort now (SFA-SEQ-5)."""
     return may_spend_willpower(state, craft) and state.type_of(craft).move > 0
 
@@ -413,13 +640,18 @@ def targets_for(ctx: Ctx, key: str) -> list[str]:
     selection = state.selections.get(key)
     if craft is None or selection is None or selection.kind != "attack":
         return []
+    if craft.cloaked or craft.force_field:
+        return []  # no firing while cloaked or behind a Force Field (SFA-TEC-25, SFA-TEC-14)
     weapon = next((w for w in state.type_of(craft).weapons if w.name == selection.item), None)
     if weapon is None:
         return []
-    out = []
-    for other in sorted(state.craft.values(), key=lambda c: c.id):
-        if other.side != craft.side and not bears(state, craft, weapon, other.hex):
-            out.append(other.id)
+    aims: list[tuple[str, Hex]] = [
+        (other.id, other.hex)
+        for other in state.craft.values()
+        if other.side != craft.side and T.sees(state, craft, other)
+    ]
+    aims += [(d.id, d.hex) for d in state.decoys.values() if state.owner.get(d.owner) != craft.side]
+    out = [uid for uid, where in sorted(aims) if not bears(state, craft, weapon, where)]
     if not weapon.guided:
         for missile in sorted(state.missiles.values(), key=lambda m: m.id):
             if missile.side != craft.side and not bears(state, craft, weapon, missile.hex):
@@ -464,16 +696,27 @@ def start_turn(ctx: Ctx) -> None:
         craft.maneuver_soak = craft.maneuver_handling = craft.hexes_moved = 0
         craft.willpower_spent = False
         craft.botch_penalty, craft.botched = craft.botched, False
+    T.upkeep(ctx)
     fly_missiles(ctx)
+    dazed: set[str] = set()
     for craft in sorted(state.craft.values(), key=lambda c: c.id):
         if craft.disabled and craft.id in state.craft:
             drift_disabled(ctx, craft)
+        elif craft.stunned and craft.id in state.craft:
+            craft.stunned -= 1
+            dazed.add(craft.id)
+            T.drift(
+                ctx,
+                craft,
+                craft.stun_clause or "SFA-TEC-09",
+                f"{craft.id} is stunned: no action this turn, it drifts one hex",
+            )
     state.selections = {}
     state.speeds = {}
     keys: list[str] = []
     for side in state.sides:
         for craft in state.operational(side):
-            if craft.stunned:
+            if craft.id in dazed:
                 continue
             keys.append(actor_key(craft.id, 0))
             keys += [actor_key(craft.id, i + 1) for i in range(len(craft.gunners))]
@@ -483,30 +726,25 @@ def start_turn(ctx: Ctx) -> None:
 
 def drift_disabled(ctx: Ctx, craft: CraftState) -> None:
     """A disabled craft drifts one hex ahead each turn (SFA-STR-1)."""
-    state = ctx.state
-    ahead = craft.hex.neighbor(craft.facing)
-    if not state.map.contains(ahead):
-        del state.craft[craft.id]
-        ctx.emit("SFA-MOV-6", f"{name(ctx, craft.id)} drifts off the map", unit=craft.id)
-        return
-    other = state.occupant(ahead, ignore=craft.id)
-    craft.hex = ahead
-    craft.hexes_moved = 1
-    ctx.emit("SFA-STR-1", f"{craft.id} drifts one hex, out of action", unit=craft.id)
-    if other is not None:
-        collide(ctx, craft, other)
+    T.drift(ctx, craft, "SFA-STR-1", f"{craft.id} drifts one hex, out of action")
 
 
 def reveal(ctx: Ctx) -> None:
     """Speeds are revealed and the order set, slowest first (SFA-SEQ-2, SFA-SEQ-3)."""
     state = ctx.state
+    for craft in sorted(state.craft.values(), key=lambda c: c.id):
+        chosen = [s for k, s in state.selections.items() if split_key(k)[0] == craft.id]
+        if craft.cloaked and any(s.kind != "none" for s in chosen):
+            # Announcing a new action drops the cloak at once (SFA-TEC-25).
+            craft.cloaked = False
+            ctx.emit("SFA-TEC-25", f"{craft.id} decloaks to act", unit=craft.id)
     for key, sel in state.selections.items():
         state.speeds[key] = speed_of(state, key, sel)
     ranked = sorted(
         state.selections,
         key=lambda k: (
             state.speeds[k],
-            -wits_of(state, k),
+            wits_of(state, k),
             state.sides.index(state.craft[split_key(k)[0]].side),
             k,
         ),
@@ -515,7 +753,9 @@ def reveal(ctx: Ctx) -> None:
     state.acting = ""
     state.interrupted = ()
     text = "; ".join(
-        f"{k} {describe_selection(state.selections[k])} Speed {state.speeds[k]}" for k in ranked
+        f"{k} {describe_selection(state.selections[k], state.craft.get(split_key(k)[0]))} "
+        f"Speed {state.speeds[k]}"
+        for k in ranked
     )
     ctx.emit("SFA-SEQ-2", f"actions revealed, slowest first: {text}", speeds=dict(state.speeds))
     state.phase = "act"
@@ -528,8 +768,10 @@ def wits_of(state: SfaState, key: str) -> int:
     return craft.pilot.wits if station == 0 else craft.gunners[station - 1].wits
 
 
-def describe_selection(sel: Selection) -> str:
+def describe_selection(sel: Selection, craft: CraftState | None = None) -> str:
     """A selection in words."""
+    if sel.kind == "equipment":
+        return T.describe(craft, sel.item)
     if sel.kind == "attack":
         return f"fires {sel.item}" + (f" (-{sel.speed_dice} dice)" if sel.speed_dice else "")
     return {"extra_move": "moves 3 more hexes", "none": "takes no action"}.get(sel.kind, sel.kind)
@@ -548,6 +790,8 @@ def speed_of(state: SfaState, key: str, sel: Selection) -> int:
         modifier = weapon.speed
     elif sel.kind == "extra_move":
         modifier = EXTRA_MOVE
+    elif sel.kind == "equipment":
+        modifier = TECHNOLOGIES[sel.item].speed or 0
     penalty = 2 if craft.botch_penalty else 0
     return person.dexterity + skill + modifier + sel.speed_dice - penalty
 
@@ -579,11 +823,21 @@ def decide_next(ctx: Ctx) -> bool:
         state.step = "move" if state.step == "window_move" else "resolve"
         return False
     if state.step == "move":
-        state.active = craft.side
+        holder = state.craft.get(craft.held_by) if craft.held_by else None
+        if craft.held_by and holder is None:
+            craft.held_by = ""
+        # A craft held in a Tractor Beam is moved by its holder (SFA-TEC-29).
+        state.active = holder.side if holder is not None else craft.side
         return True
     if state.step == "resolve":
         selection = state.selections[state.acting]
-        if selection.kind != "attack":
+        waits = selection.kind == "attack" or (
+            selection.kind == "equipment"
+            and selection.item in T.RESOLVE_TECHS
+            and not charging(craft, selection)
+            and bool(T.resolve_options(state, craft, selection.item))
+        )
+        if not waits:
             finish_actor(ctx)
             return False
         state.active = craft.side
@@ -599,6 +853,14 @@ def begin_actor(ctx: Ctx, key: str) -> None:
     state.step = "window_move" if station == 0 else "window_resolve"
     side = state.craft[split_key(key)[0]].side
     state.window_sides = (state.other(side), side)
+
+
+def open_window(state: SfaState, step: str) -> None:
+    """Before a move or a resolution, each side in turn may interrupt with a faster
+    actor: the other side first, then the actor's own (SFA-SEQ-4)."""
+    state.step = step
+    craft = state.craft.get(split_key(state.acting)[0])
+    state.window_sides = (state.other(craft.side), craft.side) if craft is not None else ()
 
 
 def finish_actor(ctx: Ctx) -> None:
@@ -625,38 +887,61 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
     selection = state.selections[key]
     if action.abort:
         spend_willpower(craft)
-        selection = Selection(kind=action.abort)
+        if action.abort == "extra_move":
+            selection = Selection(kind=action.abort)
+        else:
+            selection = Selection(kind="equipment", item=action.abort)
         state.selections[key] = selection
         ctx.emit(
             "SFA-SEQ-5",
-            f"{craft.id} aborts to {describe_selection(selection)} for 1 "
+            f"{craft.id} aborts to "
+            f"{describe_selection(selection) if not selection.item else T.label(action.abort)}"
+            " for 1 "
             f"Willpower ({craft.willpower} left)",
             unit=craft.id,
         )
-    budget = move_budget(state, craft, selection.kind)
-    least = 0 if state.type_of(craft).move == 0 else 1
+    budget = move_budget(state, craft, selection)
+    least = least_hexes(state, craft, selection)
+    if selection.kind == "equipment":
+        T.start_move_equipment(ctx, craft, selection.item)
+    if craft.held_by:
+        T.drag(ctx, craft, action.dest)
+        T.check_decoys(ctx)
+        open_window(state, "window_resolve")
+        return
+    if action.dest is not None:
+        T.teleport(ctx, craft, action.dest)
+        T.check_decoys(ctx)
+        open_window(state, "window_resolve")
+        return
     path = trace(craft.hex, craft.facing, action.steps, budget, min_hexes=least)
     craft.maneuver_soak += path.soak
     craft.maneuver_handling += path.handling
     face = path.facing
-    ctx.emit(
-        "SFA-MOV-1",
-        f"{name(ctx, craft.id)} flies {action.steps or 'nowhere'}"
-        + (
-            f" ({', '.join(path.maneuvers)}: Soak {path.soak:+d}, Handling {path.handling:+d})"
-            if path.maneuvers
-            else ""
-        ),
-        unit=craft.id,
-        steps=action.steps,
-    )
+    if craft.cloaked:
+        # Stealth: the other side is not told where the craft goes (SFA-TEC-25).
+        ctx.emit("SFA-TEC-25", f"{craft.id} moves, cloaked", unit=craft.id)
+    else:
+        ctx.emit(
+            "SFA-MOV-1",
+            f"{name(ctx, craft.id)} flies {action.steps or 'nowhere'}"
+            + (
+                f" ({', '.join(path.maneuvers)}: Soak {path.soak:+d}, Handling {path.handling:+d})"
+                if path.maneuvers
+                else ""
+            ),
+            unit=craft.id,
+            steps=action.steps,
+        )
     for where in path.hexes:
         if not state.map.contains(where):
+            state.disengaged[craft.id] = max(0, craft.structure)
+            state.disengaged[craft.id] = max(0, craft.structure)
             del state.craft[craft.id]
             ctx.emit(
                 "SFA-MOV-6", f"{name(ctx, craft.id)} leaves the map and disengages", unit=craft.id
             )
-            state.step = "window_resolve"
+            open_window(state, "window_resolve")
             return
         other = state.occupant(where, ignore=craft.id)
         craft.hexes_moved += 1
@@ -664,11 +949,14 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
             collide(ctx, craft, other)
             break
         craft.hex = where
+        if not T.on_enter(ctx, craft, where):
+            break
         if not cross_obstacle(ctx, craft, where):
             break
     if craft.id in state.craft:
         craft.facing = face
-    state.step = "window_resolve"
+        T.follow_decoys(ctx, craft, action.steps)
+    open_window(state, "window_resolve")
 
 
 def resolve(ctx: Ctx, action: A.Resolve) -> None:
@@ -677,6 +965,25 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
     craft_id, station = split_key(action.actor)
     craft = state.craft[craft_id]
     selection = state.selections[action.actor]
+    if selection.kind == "equipment":
+        if action.target or action.at is not None or action.form or action.use:
+            T.use_equipment(
+                ctx,
+                craft,
+                selection.item,
+                target=action.target,
+                at=action.at,
+                form=action.form,
+                power=action.power,
+            )
+        else:
+            ctx.emit(
+                T.CLAUSE[selection.item],
+                f"{craft.id} does not use its {T.label(selection.item)}",
+                unit=craft.id,
+            )
+        finish_actor(ctx)
+        return
     if not action.target:
         ctx.emit("SFA-ATK-2", f"{action.actor} does not fire", actor=action.actor)
         finish_actor(ctx)
@@ -690,7 +997,23 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
         launch(ctx, craft, weapon, action.target)
         finish_actor(ctx)
         return
+    if action.target in state.decoys:
+        # A decoy cannot dodge: any weapon fired at it shows it up (SFA-TEC-16).
+        T.vanish(ctx, action.target, f"{action.actor}'s {weapon.name} passes through a hologram")
+        finish_actor(ctx)
+        return
+    ctype = state.type_of(craft)
+    if action.power:
+        craft.power -= action.power
+        ctx.emit(
+            "SFA-TEC-26",
+            f"{craft.id}'s Targeting Computer locks on for {action.power} Power "
+            f"({craft.power} left)",
+            unit=craft.id,
+        )
     shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
+    # SFA-ATK-5: the Willpower point buys one success, on the first roll of the action.
+    bought = action.willpower
     for _ in range(shots):
         for _check in range(weapon.damage_checks):
             if action.target in state.missiles:
@@ -701,38 +1024,41 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
                     weapon,
                     state.missiles[action.target],
                     selection,
-                    action.willpower,
+                    bought,
                 )
+                bought = False
                 break
             target = state.craft.get(action.target)
             if target is None:
                 break
-            soak = total_soak(state, target)
+            soak = soak_against(state, target, ctype, action.power)
             damage, botch, size = roll_attack(
                 ctx,
                 craft,
                 station,
                 weapon,
                 soak,
-                state.type_of(target).scale,
+                defending_scale(state, target, ctype),
                 speed_dice=selection.speed_dice,
-                willpower=action.willpower,
+                willpower=bought,
+                reroll=action.reroll,
             )
             ctx.emit(
                 "SFA-ATK-1",
                 f"{action.actor} fires {weapon.name} at {name(ctx, target.id)}:"
                 f" {size} dice against Soak {soak}: {damage} damage"
-                + (" (Willpower success)" if action.willpower else "")
+                + (" (Willpower success)" if bought else "")
                 + (", a botch" if botch else ""),
                 actor=action.actor,
                 target=target.id,
                 dice=size,
                 damage=damage,
             )
+            bought = False
             if botch:
                 craft.botched = True
                 ctx.emit("SFA-ATK-4", f"{craft.id} botched: -2 Speed next turn", unit=craft.id)
-            damage_craft(ctx, target, damage, "SFA-ATK-1", weapon.name)
+            damage_craft(ctx, target, damage, "SFA-ATK-1", weapon.name, source=ctype)
     finish_actor(ctx)
 
 
@@ -742,7 +1068,14 @@ def launch(ctx: Ctx, craft: CraftState, weapon: Weapon, target: str) -> None:
     state.serial += 1
     mid = f"M{state.serial}"
     state.missiles[mid] = Missile(
-        id=mid, side=craft.side, target=target, hex=craft.hex, pool=weapon.attack
+        id=mid,
+        side=craft.side,
+        target=target,
+        hex=craft.hex,
+        pool=weapon.attack,
+        owner=craft.id,
+        owner_type=craft.type,
+        life=weapon.range,
     )
     ctx.emit(
         "SFA-MSL-1",
@@ -764,7 +1097,7 @@ def shoot_missile(
 ) -> None:
     """Missiles can be shot down: Soak 10, Structure 2 (SFA-MSL-3)."""
     state = ctx.state
-    damage, _, size = roll_attack(
+    damage, botch, size = roll_attack(
         ctx,
         craft,
         station,
@@ -785,18 +1118,41 @@ def shoot_missile(
         unit=craft.id,
         missile=missile.id,
     )
+    if botch:
+        craft.botched = True
+        ctx.emit("SFA-ATK-4", f"{craft.id} botched: -2 Speed next turn", unit=craft.id)
 
 
 def fly_missiles(ctx: Ctx) -> None:
     """Missiles act first each turn: up to 5 hexes at their target, attacking when they
-    reach it; they self-destruct after 20 hexes (SFA-MSL-1, SFA-MSL-2)."""
+    reach it; they self-destruct after 20 hexes (SFA-MSL-1, SFA-MSL-2). A Plasma Missile
+    detonates instead of attacking (SFA-TEC-21); a Remote Laser shoots from range
+    (SFA-TEC-24); a cloaked target breaks every lock (SFA-TEC-25)."""
     state = ctx.state
     for mid in sorted(state.missiles):
-        missile = state.missiles[mid]
-        target = state.craft.get(missile.target)
+        missile = state.missiles.get(mid)
+        if missile is None:
+            continue  # caught in an earlier blast
+        target: CraftState | Decoy | None = state.craft.get(missile.target) or state.decoys.get(
+            missile.target
+        )
+        if isinstance(target, CraftState) and target.cloaked:
+            owner_type = state.types.get(missile.owner_type)
+            if owner_type is None or not owner_type.has("enhanced_sensors"):
+                ctx.emit("SFA-TEC-25", f"{mid} loses its cloaked target", missile=mid)
+                target = None
         if target is None:
+            if missile.kind == "plasma":
+                T.detonate(ctx, missile)
+                continue
             del state.missiles[mid]
             ctx.emit("SFA-MSL-1", f"{mid} loses its target and self-destructs", missile=mid)
+            continue
+        if missile.kind == "remote_laser":
+            T.remote_laser_turn(ctx, missile, target)
+            if mid in state.missiles and missile.moved >= missile.life:
+                del state.missiles[mid]
+                ctx.emit("SFA-TEC-24", f"{mid} has used up its range and self-destructs")
             continue
         path = hex_linedraw(missile.hex, target.hex)[1:]
         flown = 0
@@ -804,32 +1160,40 @@ def fly_missiles(ctx: Ctx) -> None:
             missile.hex = where
             missile.moved += 1
             flown += 1
-            if where == target.hex or missile.moved >= MISSILE_LIFE:
+            if where == target.hex or missile.moved >= missile.life:
                 break
         ctx.emit(
             "SFA-MSL-1",
             f"{mid} flies {flown} hexes at {name(ctx, target.id)} "
-            f"({missile.moved} of {MISSILE_LIFE})",
+            f"({missile.moved} of {missile.life})",
             missile=mid,
             hexes=flown,
         )
-        if missile.hex == target.hex and missile_attack(ctx, missile, target):
-            del state.missiles[mid]
-            continue
-        if missile.moved >= MISSILE_LIFE:
+        if missile.hex == target.hex:
+            if missile.kind == "plasma":
+                T.detonate(ctx, missile)
+                continue
+            if isinstance(target, Decoy):
+                T.vanish(ctx, target.id, f"{mid} flies through a hologram")
+                del state.missiles[mid]
+                continue
+            if missile_attack(ctx, missile, target):
+                del state.missiles[mid]
+                continue
+        if missile.moved >= missile.life:
+            if missile.kind == "plasma":
+                T.detonate(ctx, missile)
+                continue
             del state.missiles[mid]
             ctx.emit(
-                "SFA-MSL-1", f"{mid} has flown {MISSILE_LIFE} hexes and self-destructs", missile=mid
+                "SFA-MSL-1", f"{mid} has flown {missile.life} hexes and self-destructs", missile=mid
             )
 
 
 def end_turn(ctx: Ctx) -> None:
-    """The turn ends; stuns wear off."""
-    state = ctx.state
-    for craft in state.craft.values():
-        if craft.stunned:
-            craft.stunned -= 1
-    state.phase = "turn_start"
+    """The turn ends: Tractor Beam contests, and charged devices become ready."""
+    T.end_of_turn(ctx)
+    ctx.state.phase = "turn_start"
 
 
 # ---- the end of the game -------------------------------------------------------------------
@@ -865,6 +1229,7 @@ def scores(state: SfaState) -> dict[str, float]:
         enemy = state.other(side)
         start = sum(v for k, v in state.start_structure.items() if state.owner[k] == enemy)
         left = sum(max(0, c.structure) for c in state.craft.values() if c.side == enemy)
+        left += sum(v for k, v in state.disengaged.items() if state.owner[k] == enemy)
         out[side] = round(1 - left / start, 4) if start else 0.0
     return out
 

@@ -161,6 +161,7 @@ def build_state(scenario: Scenario) -> SfaState:
                 pilot=pilot,
                 gunners=gunners,
                 willpower=pilot.willpower,
+                origin_type=ctype.id,
             )
             state.start_structure[cid] = ctype.structure
             state.owner[cid] = side.name

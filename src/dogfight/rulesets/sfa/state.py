@@ -48,13 +48,36 @@ class CraftState(msgspec.Struct, kw_only=True):
     hexes_moved: int = 0
     willpower_spent: bool = False
     stunned: int = 0
-    """Turns of actions lost (EMP, Death Blossom)."""
+    """Whole turns of actions still to lose: the craft drifts 1 hex instead (EMP,
+    Death Blossom; SFA-TEC-09, SFA-TEC-06)."""
+    stun_clause: str = ""
+    """The clause that stunned it (SFA-TEC-09 EMP, SFA-TEC-06 Death Blossom)."""
+    cloaked: bool = False
+    """Stealth is on: hidden from the other side, untargetable by weapons (SFA-TEC-25)."""
+    force_field: bool = False
+    """A Force Field is up until the end of this turn (SFA-TEC-14)."""
+    plasma_field: bool = False
+    """A Plasma Field is up until the end of this turn (SFA-TEC-20)."""
+    ramming: bool = False
+    """Hyper-Ram is paid for this turn: collisions do not hurt this craft (SFA-TEC-17)."""
+    charging: str = ""
+    """The doomsday device (death_blossom, pi_tac_cannon) charged this turn."""
+    charged: str = ""
+    """The doomsday device charged last turn, ready to fire this turn (SFA-TEC-06/19)."""
+    held_by: str = ""
+    """The craft holding this one in a Tractor Beam (SFA-TEC-29)."""
+    hold_power: int = 0
+    """Power the holder puts into the beam at each turn end."""
+    origin_type: str = ""
+    """The design the craft started the battle as (Duplicator and Transformation
+    switch `type` to a derived design)."""
     expended: dict[str, int] = msgspec.field(default_factory=dict)
     """Missiles and rocket salvos used, by weapon name: each is bought one at a time."""
 
 
 class Missile(msgspec.Struct, kw_only=True):
-    """A missile or torpedo in flight: its own counter (SFA-MSL-1)."""
+    """A missile or torpedo in flight: its own counter (SFA-MSL-1). Plasma missiles
+    (SFA-TEC-21) and Remote Lasers (SFA-TEC-24) are counters of the same kind."""
 
     id: str
     side: str
@@ -63,6 +86,32 @@ class Missile(msgspec.Struct, kw_only=True):
     pool: int
     moved: int = 0
     structure: int = 2
+    kind: str = "missile"
+    """'missile', 'plasma' (a Plasma Missile) or 'remote_laser'."""
+    owner_type: str = ""
+    """The launcher's design id (its Armor-Piercing and Disruptor levels apply)."""
+    owner: str = ""
+    life: int = 20
+    """Hexes it may fly before it self-destructs (its range)."""
+
+
+class Decoy(msgspec.Struct, kw_only=True):
+    """A Holo-Projector's decoy: looks like its projector to the other side (SFA-TEC-16)."""
+
+    id: str
+    owner: str
+    hex: Hex
+    facing: int
+
+
+class Trail(msgspec.Struct, frozen=True, kw_only=True):
+    """Hexes a Plasma Trail was laid through, hot until the end of turn `until`
+    (SFA-TEC-22)."""
+
+    owner: str
+    hexes: tuple[Hex, ...]
+    until: int
+    owner_type: str = ""
 
 
 class Actor(msgspec.Struct, frozen=True, kw_only=True):
@@ -107,9 +156,18 @@ class SfaState(msgspec.Struct, kw_only=True):
     """Actors that are being interrupted, outermost first."""
     serial: int = 0
     start_structure: dict[str, int] = msgspec.field(default_factory=dict)
+    disengaged: dict[str, int] = msgspec.field(default_factory=dict)
+    """Craft that left the map -> their Structure then: lost to the battle, not knocked
+    out, so they score nothing for the enemy (SFA-WIN-2)."""
     owner: dict[str, str] = msgspec.field(default_factory=dict)
     """Craft id -> side, kept after the craft is gone (for scores)."""
     destroyed: list[str] = msgspec.field(default_factory=list)
+    decoys: dict[str, Decoy] = msgspec.field(default_factory=dict)
+    """Holo-Projector decoys by id (SFA-TEC-16)."""
+    trails: list[Trail] = msgspec.field(default_factory=list)
+    """Plasma Trails still hot (SFA-TEC-22)."""
+    area_hits: list[str] = msgspec.field(default_factory=list)
+    """'source|victim' pairs already hurt this turn by a Plasma Field or Trail."""
     outcome: Outcome | None = None
 
     def clone(self) -> SfaState:
@@ -123,6 +181,12 @@ class SfaState(msgspec.Struct, kw_only=True):
         dup.speeds = dict(self.speeds)
         dup.start_structure = dict(self.start_structure)
         dup.destroyed = list(self.destroyed)
+        dup.disengaged = dict(self.disengaged)
+        dup.types = dict(self.types)
+        dup.decoys = {k: copy.copy(v) for k, v in self.decoys.items()}
+        dup.trails = list(self.trails)
+        dup.area_hits = list(self.area_hits)
+        dup.owner = dict(self.owner)
         return dup
 
     def other(self, side: str) -> str:
