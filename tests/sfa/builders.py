@@ -107,9 +107,23 @@ def craft(
     return entry
 
 
+def fighter(side: int, type: str, at: tuple[int, int], id: str = "") -> dict[str, Any]:
+    """One Street Fighter on a side (SFA-SF-1); `type` is a sheet id."""
+    entry: dict[str, Any] = {"side": side, "fighter": True, "type": type, "at": list(at)}
+    if id:
+        entry["id"] = id
+    return entry
+
+
+def sheet(id: str, **traits: Any) -> dict[str, Any]:
+    """A Street Fighter sheet for the scenario's `custom_fighters` list."""
+    return {"id": id, "name": id, **traits}
+
+
 def scenario_raw(
     *crafts: dict[str, Any],
     designs: Iterable[dict[str, Any]] = (),
+    people: Iterable[dict[str, Any]] = (),
     size: tuple[int, int] = (12, 12),
     terrain: Iterable[tuple[tuple[int, int], str]] = (),
     options: dict[str, Any] | None = None,
@@ -118,8 +132,17 @@ def scenario_raw(
     """A scenario file's content with the given craft on two sides."""
     sides = []
     for index, name in enumerate(SIDES):
-        roster = [{k: v for k, v in c.items() if k != "side"} for c in crafts if c["side"] == index]
-        sides.append({"name": name, "craft": roster})
+        roster = [
+            {k: v for k, v in c.items() if k != "side"}
+            for c in crafts
+            if c["side"] == index and not c.get("fighter")
+        ]
+        fighters = [
+            {k: v for k, v in c.items() if k not in ("side", "fighter")}
+            for c in crafts
+            if c["side"] == index and c.get("fighter")
+        ]
+        sides.append({"name": name, "craft": roster, "fighters": fighters})
     return {
         "name": "test",
         "ruleset": "sfa",
@@ -133,6 +156,7 @@ def scenario_raw(
         "sides": sides,
         "options": dict(options or {}),
         "custom_craft": list(designs),
+        "custom_fighters": list(people),
     }
 
 
@@ -224,7 +248,8 @@ def _step(game: Game, moves: dict[str, str], shots: dict[str, Shot]) -> None:
     craft_id = actor.rpartition("#")[0]
     if game.state.step == "move":
         state = game.state
-        still = state.type_of(state.craft[craft_id]).move == 0
+        unit = state.craft[craft_id]
+        still = state.type_of(unit).move == 0 or state.is_person(unit)
         game.apply(A.Move(craft=craft_id, steps=moves.get(craft_id, "" if still else "F")))
     elif game.state.step == "resolve":
         shot = shots.get(actor, "")

@@ -42,6 +42,10 @@ def soak_against(
     (SFA-TEC-07), and Power spent on a Targeting Computer takes off Soak gained from
     maneuvers only (SFA-TEC-26). Never below 0."""
     ctype = state.type_of(craft)
+    if ctype.fighter is not None:
+        # A Street Fighter's Stamina is its Soak; it has no craft, shields or
+        # maneuvers to add (SFA-SF-5, rules-notes C.3).
+        return max(0, ctype.fighter.stamina)
     pilot = craft.pilot
     armor, shields = ctype.armor, ctype.shields
     if attacker is not None:
@@ -67,7 +71,15 @@ def defending_scale(state: SfaState, craft: CraftState, attacker: Craft | None) 
     ctype = state.type_of(craft)
     if ctype.has("enhanced_soak") and not piercing(attacker):
         return ctype.scale + 1
-    return ctype.scale
+    return unit_scale(state, ctype)
+
+
+def unit_scale(state: SfaState, design: Craft) -> int:
+    """A unit's scale for interscale combat: its design's, except that a Street Fighter
+    counts as a Starfighter under option `superpowered_street_fighters` (SFA-SF-7)."""
+    if design.fighter is not None and state.options.get("superpowered_street_fighters"):
+        return design.scale + 1
+    return design.scale
 
 
 def piercing(attacker: Craft | None) -> bool:
@@ -98,6 +110,8 @@ def bears(state: SfaState, craft: CraftState, weapon: Weapon, target: Hex) -> st
     """Why the weapon cannot reach the target hex ('' if it can) (SFA-ATK-2)."""
     ctype = state.type_of(craft)
     distance = craft.hex.distance(target)
+    if ctype.fighter is not None:
+        return person_reach(state, weapon, distance, craft.hex, target)
     if distance == 0:
         return "the target is in the same hex"
     if distance > weapon.range:
@@ -116,6 +130,28 @@ def bears(state: SfaState, craft: CraftState, weapon: Weapon, target: Hex) -> st
     clear, blockers = line_of_fire(craft.hex, target, lambda h: blocks(state, h))
     if not clear:
         return f"an asteroid at {blockers[0].q},{blockers[0].r} blocks the line of fire"
+    return ""
+
+
+def person_reach(state: SfaState, weapon: Weapon, distance: int, origin: Hex, target: Hex) -> str:
+    """Why a Street Fighter's maneuver cannot reach a target ('' if it can) (SFA-SF-3):
+    on a Starfighter-scale map (a hex is 500 of the fighter's) only something in the
+    fighter's own hex; on a Street Fighter-scale map, 1 to the maneuver's range in hexes
+    in any direction, with no asteroid on the line."""
+    if state.map_scale >= 1:
+        if distance:
+            return (
+                f"{weapon.name} reaches only the fighter's own hex on a Starfighter-scale "
+                "map (1 hex is 500 of the fighter's)"
+            )
+        return ""
+    if distance == 0:
+        return "the target is in the same hex"
+    if distance > weapon.range:
+        return f"the target is {distance} hexes away, beyond {weapon.name}'s range {weapon.range}"
+    clear, blockers = line_of_fire(origin, target, lambda h: blocks(state, h))
+    if not clear:
+        return f"an asteroid at {blockers[0].q},{blockers[0].r} blocks the line"
     return ""
 
 
@@ -149,19 +185,34 @@ def roll_attack(
     """Roll one attack pool; returns (damage, botched, dice rolled) (SFA-ATK-1, -ATK-3).
     With `reroll`, a Temporal Displacement re-rolls a roll that scored nothing."""
     state = ctx.state
-    person, skill = shooter(attacker, station)
-    size = attack_pool(
-        person.dexterity,
-        skill,
-        handling(state, attacker),
-        weapon.attack,
-        target_soak,
-        removed_for_speed=speed_dice,
-    )
+    design = state.type_of(attacker)
+    weapon_scale = weapon.scale
+    if design.fighter is not None:
+        # SF:TSG: Strength + technique + the maneuver's Damage modifier - the target's
+        # Soak, at least one die (SFA-SF-5); `weapon.attack` holds technique + modifier.
+        size = attack_pool(
+            design.fighter.strength,
+            0,
+            0,
+            weapon.attack,
+            target_soak,
+            removed_for_speed=speed_dice,
+        )
+        weapon_scale = unit_scale(state, design)
+    else:
+        person, skill = shooter(attacker, station)
+        size = attack_pool(
+            person.dexterity,
+            skill,
+            handling(state, attacker),
+            weapon.attack,
+            target_soak,
+            removed_for_speed=speed_dice,
+        )
     result = roll_pool(ctx.log.dice, size, willpower=willpower)
     if reroll:
         result = temporal_reroll(ctx, attacker, result, willpower=willpower)
-    damage = scale_adjust(result.net, weapon.scale, target_scale)
+    damage = scale_adjust(result.net, weapon_scale, target_scale)
     return damage, result.botch, size
 
 
@@ -219,21 +270,32 @@ def damage_craft(
     start = state.start_structure[craft.id]
     ctx.emit(
         clause,
-        f"{name(ctx, craft.id)} takes {amount} damage ({why}); Structure {craft.structure}",
+        f"{name(ctx, craft.id)} takes {amount} damage ({why}); "
+        f"{'Health' if state.is_person(craft) else 'Structure'} {craft.structure}",
         unit=craft.id,
         damage=amount,
     )
     if craft.structure <= -start or (craft.structure <= 0 and ctx.opt("zero_destroys")):
+        person = state.is_person(craft)
         del state.craft[craft.id]
         state.destroyed.append(craft.id)
         ctx.emit(
-            "SFA-STR-1",
-            f"{name(ctx, craft.id)} is destroyed: everything explodes",
+            "SFA-SF-6" if person else "SFA-STR-1",
+            f"{name(ctx, craft.id)} is "
+            + ("killed" if person else "destroyed: everything explodes"),
             unit=craft.id,
             destroyed=True,
         )
     elif craft.structure <= 0 and not craft.disabled:
         craft.disabled = True
+        if state.is_person(craft):
+            ctx.emit(
+                "SFA-SF-6",
+                f"{name(ctx, craft.id)} is knocked out",
+                unit=craft.id,
+                disabled=True,
+            )
+            return
         ctx.emit(
             "SFA-STR-1",
             f"{craft.id} is scrapped and drifts, out of action",

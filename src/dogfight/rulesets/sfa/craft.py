@@ -168,6 +168,12 @@ WEAPON_KINDS: dict[str, WeaponKind] = {
 }
 """The six weapon kinds by id. A missile's `attack` is its own pool of 10 (see MISSILE)."""
 
+MANEUVER_KIND = WeaponKind(
+    id="maneuver", label="Street Fighter maneuver", speed=0, attack=0, range=1, cost=0
+)
+"""The table line of a Street Fighter's attack maneuver: not a spacecraft weapon, and
+never bought under the construction rules (SFA-SF-4)."""
+
 TURRET_COST = 1
 """Extra weapon points for each turreted weapon (the table's "Turret +1")."""
 ENHANCEMENT = 5
@@ -280,6 +286,8 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True):
     custom: bool = False
     """Some number differs from the seed's table (an override in the file)."""
     notes: str = ""
+    move: int = 0
+    """A Street Fighter maneuver's Move modifier (SFA-SF-4); 0 for a craft's weapon."""
 
     @property
     def turret(self) -> bool:
@@ -288,8 +296,8 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True):
 
     @property
     def spec(self) -> WeaponKind:
-        """The weapon table line."""
-        return WEAPON_KINDS[self.kind]
+        """The weapon table line (a Street Fighter's maneuver has one of its own)."""
+        return WEAPON_KINDS.get(self.kind, MANEUVER_KIND)
 
     @property
     def laser(self) -> bool:
@@ -782,6 +790,27 @@ class Form(msgspec.Struct, frozen=True, kw_only=True):
     move: int
 
 
+# ---- Street Fighters ----------------------------------------------------------------------
+
+
+class Fighter(msgspec.Struct, frozen=True, kw_only=True):
+    """A Street Fighter's SF:TSG traits (rules-notes C.2, C.3), the part of a person's
+    sheet that the battle uses. Its attack maneuvers are the design's `weapons`."""
+
+    strength: int
+    dexterity: int
+    stamina: int
+    """Subtracts from damage pools against the fighter: its whole Soak (SFA-SF-5)."""
+    wits: int
+    athletics: int
+    """Hexes of movement at Street Fighter scale (SFA-SF-3)."""
+    health: int
+    """Like a craft's Structure: knocked out at 0 (SFA-SF-6)."""
+    willpower: int
+    techniques: tuple[tuple[str, int], ...] = ()
+    """Technique dots by name (punch, kick, block, grab, focus...)."""
+
+
 # ---- craft ------------------------------------------------------------------------------
 
 ORIGINS = ("seed", "original", "converted")
@@ -847,6 +876,9 @@ class Craft(msgspec.Struct, frozen=True, kw_only=True):
     notes: str
     forms: tuple[Form, ...] = ()
     """Transformation's alternative forms (SFA-TEC-30)."""
+    fighter: Fighter | None = None
+    """The SF:TSG sheet when this 'design' is a Street Fighter, a person at Street
+    Fighter scale (SFA-SF-1; see `person.py`); None for a spacecraft."""
 
     @property
     def soak(self) -> int:

@@ -19,7 +19,7 @@ from dogfight.core.events import EventLog
 from dogfight.core.options import Option, OptionValue
 from dogfight.core.ruleset import Outcome, Ruleset
 from dogfight.core.scenario import Scenario, inline_unit_files
-from dogfight.geometry.hex import Hex, hex_linedraw
+from dogfight.geometry.hex import Hex, hex_linedraw, hex_to_offset
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.combat import (
@@ -35,6 +35,7 @@ from dogfight.rulesets.sfa.combat import (
 )
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import (
+    STARSHIP,
     TECHNOLOGIES,
     Weapon,
     catalog,
@@ -48,6 +49,8 @@ from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, Selection, S
 
 EXTRA_MOVE = 3
 """Hexes added by the 'move up to 3 more hexes' action, which is also its Speed bonus."""
+STARSHIP_TURN = 5
+"""Starfighter turns in one Starship turn (seed, "Interscale Combat")."""
 MISSILE_MOVE = 5
 MISSILE_SOAK = 10
 
@@ -80,7 +83,31 @@ OPTIONS: tuple[Option, ...] = (
         doc="At the turn limit: damage: the side that took the smaller share of its starting "
         "Structure wins. draw: a draw.",
     ),
+    Option(
+        name="starship_time",
+        default=True,
+        clause="SFA-SCL-2",
+        doc="true: in a battle of Starship-scale craft with smaller units, a turn is a "
+        "Starfighter turn and Starship-scale craft act on turns 1, 6, 11... only. false: "
+        "every craft acts every turn.",
+    ),
+    Option(
+        name="superpowered_street_fighters",
+        default=False,
+        clause="SFA-SF-7",
+        doc="true: Street Fighters count one scale higher (as Starfighters) for interscale "
+        "combat (the seed's optional rule). false: Street Fighter scale.",
+    ),
 )
+
+
+def time_note(state: SfaState) -> str:
+    """What the opening line says about scale and time (SFA-SCL-2, SFA-SF-3)."""
+    if state.map_scale == 0:
+        return " at Street Fighter scale"
+    if state.mixed_time and state.options.get("starship_time", True):
+        return f"; Starfighter turns, Starship-scale craft acting every {STARSHIP_TURN}th"
+    return ""
 
 
 def actor_key(craft: str, station: int) -> str:
@@ -118,7 +145,8 @@ class SfaRuleset(Ruleset):
         ctx.emit(
             "SFA-SEQ-1",
             f"{scenario.title}: {state.sides[0]} v {state.sides[1]}, "
-            f"{state.turn_limit} turns on a {state.map.width}x{state.map.height} hex map",
+            f"{state.turn_limit} turns on a {state.map.width}x{state.map.height} hex map"
+            + time_note(state),
         )
         advance(ctx)
         return state
@@ -199,6 +227,10 @@ class SfaRuleset(Ruleset):
             sel = state.selections[state.acting]
             if craft.held_by:
                 return [A.Move(craft=craft_id, dest=d) for d in T.drag_choices(state, craft)]
+            if state.is_person(craft):
+                return [A.Move(craft=craft_id)] + [
+                    A.Move(craft=craft_id, dest=d) for d in person_moves(state, craft, sel)
+                ]
             for steps in move_choices(state, craft, sel):
                 out.append(A.Move(craft=craft_id, steps=steps))
             if (sel.kind, sel.item) == ("equipment", "teleport"):
@@ -329,6 +361,8 @@ class SfaRuleset(Ruleset):
             if action.dest is not None and action.dest not in T.drag_choices(state, craft):
                 return "drag the held craft to an empty hex within 2 hexes (SFA-TEC-29)"
             return ""
+        if state.is_person(craft):
+            return person_move_problem(state, craft, selection, action)
         if action.abort:
             if action.abort != "extra_move" and action.abort not in T.ABORT_TECHS:
                 offered = ", ".join(["extra_move", *sorted(T.ABORT_TECHS)])
@@ -415,6 +449,13 @@ def choices_for(state: SfaState, key: str) -> list[tuple[str, str]]:
     if craft is None:
         return []
     out = [("none", "")]
+    if state.is_person(craft):
+        # A Street Fighter picks one of its maneuvers, or moves 3 more hexes where it
+        # can move at all; it carries no equipment (SFA-SF-2).
+        out += [("attack", w.name) for w in state.type_of(craft).weapons]
+        if state.map_scale == 0:
+            out.append(("extra_move", ""))
+        return out
     out += [
         ("attack", w.name)
         for w in station_weapons(state, craft, station)
@@ -449,7 +490,11 @@ def expendable(weapon: Weapon) -> bool:
 
 def move_budget(state: SfaState, craft: CraftState, selection: Selection) -> int:
     """Hexes the craft may fly this turn: Move, plus 3 for the extra-move action, plus
-    5 (straight) for Boosters it can pay for (SFA-TEC-04)."""
+    5 (straight) for Boosters it can pay for (SFA-TEC-04). A Street Fighter: Athletics
+    + the maneuver's Move modifier (+ 3 for the extra move) on a Street Fighter-scale
+    map, nothing on a Starfighter-scale one (SFA-SF-3)."""
+    if state.is_person(craft):
+        return person_budget(state, craft, selection)
     move = state.type_of(craft).move
     if selection.kind == "extra_move":
         return move + EXTRA_MOVE
@@ -518,7 +563,10 @@ def visible_occupant(state: SfaState, craft: CraftState, where: Hex) -> bool:
 
 def abort_kinds(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
     """What the craft may abort to now for 1 Willpower: the 3 extra hexes, or an abort
-    technology it carries and can pay for (SFA-SEQ-5)."""
+    technology it carries and can pay for (SFA-SEQ-5). A Street Fighter has no abort
+    (the engine has no Block or Jump: SFA-SF-2)."""
+    if state.is_person(craft):
+        return []
     out = ["extra_move"] if may_abort(state, craft) else []
     if not may_spend_willpower(state, craft):
         return out
@@ -645,6 +693,7 @@ def targets_for(ctx: Ctx, key: str) -> list[str]:
     weapon = next((w for w in state.type_of(craft).weapons if w.name == selection.item), None)
     if weapon is None:
         return []
+    person = state.is_person(craft)
     aims: list[tuple[str, Hex]] = [
         (other.id, other.hex)
         for other in state.craft.values()
@@ -652,7 +701,7 @@ def targets_for(ctx: Ctx, key: str) -> list[str]:
     ]
     aims += [(d.id, d.hex) for d in state.decoys.values() if state.owner.get(d.owner) != craft.side]
     out = [uid for uid, where in sorted(aims) if not bears(state, craft, weapon, where)]
-    if not weapon.guided:
+    if not weapon.guided and not person:
         for missile in sorted(state.missiles.values(), key=lambda m: m.id):
             if missile.side != craft.side and not bears(state, craft, weapon, missile.hex):
                 out.append(missile.id)
@@ -692,7 +741,10 @@ def start_turn(ctx: Ctx) -> None:
         return
     state.turn += 1
     ctx.emit("SFA-SEQ-1", f"turn {state.turn} begins")
+    state.passive = starship_wait(ctx)
     for craft in state.craft.values():
+        if craft.id in state.passive:
+            continue  # its own turn, and what lasts for it, goes on (SFA-SCL-2)
         craft.maneuver_soak = craft.maneuver_handling = craft.hexes_moved = 0
         craft.willpower_spent = False
         craft.botch_penalty, craft.botched = craft.botched, False
@@ -700,6 +752,15 @@ def start_turn(ctx: Ctx) -> None:
     fly_missiles(ctx)
     dazed: set[str] = set()
     for craft in sorted(state.craft.values(), key=lambda c: c.id):
+        if craft.id in state.passive:
+            continue
+        if state.is_person(craft) and (craft.disabled or craft.stunned):
+            # A person does not drift: knocked out, it lies where it fell (SFA-SF-6).
+            if craft.stunned and not craft.disabled:
+                craft.stunned -= 1
+                dazed.add(craft.id)
+                ctx.emit("SFA-SF-6", f"{craft.id} is stunned: no action this turn")
+            continue
         if craft.disabled and craft.id in state.craft:
             drift_disabled(ctx, craft)
         elif craft.stunned and craft.id in state.craft:
@@ -716,12 +777,100 @@ def start_turn(ctx: Ctx) -> None:
     keys: list[str] = []
     for side in state.sides:
         for craft in state.operational(side):
-            if craft.id in dazed:
+            if craft.id in dazed or craft.id in state.passive:
                 continue
             keys.append(actor_key(craft.id, 0))
             keys += [actor_key(craft.id, i + 1) for i in range(len(craft.gunners))]
     state.to_select = tuple(keys)
     state.phase = "select"
+
+
+def starship_wait(ctx: Ctx) -> tuple[str, ...]:
+    """The Starship-scale craft that sit out this turn: with Starship-scale craft and
+    smaller units in one battle, a turn is a Starfighter turn, and 1 Starship turn is 5
+    of them, so Starship-scale craft act on turns 1, 6, 11... (SFA-SCL-2)."""
+    state = ctx.state
+    own_turn = (state.turn - 1) % STARSHIP_TURN == 0
+    if not state.mixed_time or not ctx.opt("starship_time") or own_turn:
+        return ()
+    waiting = tuple(
+        sorted(c.id for c in state.craft.values() if state.type_of(c).scale >= STARSHIP)
+    )
+    if waiting and (state.turn - 1) % STARSHIP_TURN == 1:
+        again = state.turn - 1 + STARSHIP_TURN
+        ctx.emit(
+            "SFA-SCL-2",
+            f"{', '.join(waiting)} (Starship scale) "
+            + ("hold their" if len(waiting) > 1 else "holds its")
+            + f" course until turn {again}: 1 Starship turn is {STARSHIP_TURN} Starfighter turns",
+            passive=list(waiting),
+        )
+    return waiting
+
+
+def person_budget(state: SfaState, craft: CraftState, selection: Selection) -> int:
+    """Hexes a Street Fighter may move this turn (SFA-SF-3): Athletics + the chosen
+    maneuver's Move modifier (+ 3 for the extra move), at least 0, on a Street
+    Fighter-scale map; none on a Starfighter-scale map, where one hex is 500 of its own."""
+    if state.map_scale >= 1:
+        return 0
+    design = state.type_of(craft)
+    athletics = design.fighter.athletics if design.fighter is not None else design.move
+    modifier = 0
+    if selection.kind == "attack":
+        weapon = next((w for w in design.weapons if w.name == selection.item), None)
+        modifier = weapon.move if weapon is not None else 0
+    elif selection.kind == "extra_move":
+        modifier = EXTRA_MOVE
+    return max(0, athletics + modifier)
+
+
+def person_moves(state: SfaState, craft: CraftState, selection: Selection) -> list[Hex]:
+    """Hexes a Street Fighter may move to: on the map, within its budget, and empty."""
+    budget = person_budget(state, craft, selection)
+    return [
+        h
+        for h in sorted(craft.hex.spiral(budget), key=lambda h: (h.q, h.r))
+        if h != craft.hex and state.map.contains(h) and state.occupant(h, ignore=craft.id) is None
+    ]
+
+
+def person_move_problem(
+    state: SfaState, craft: CraftState, selection: Selection, action: A.Move
+) -> str:
+    """Why a Street Fighter's move is illegal ('' if it is legal) (SFA-SF-3)."""
+    if action.abort:
+        return f"{craft.id} is a Street Fighter: the engine has no abort for it (SFA-SF-2)"
+    if action.steps:
+        return f"{craft.id} is a Street Fighter: give the hex it moves to, not steps (SFA-SF-3)"
+    if action.dest is None or action.dest == craft.hex:
+        return ""
+    budget = person_budget(state, craft, selection)
+    if craft.hex.distance(action.dest) > budget:
+        return f"{craft.id} may move {budget} hex{'es' if budget != 1 else ''} this turn (SFA-SF-3)"
+    if not state.map.contains(action.dest):
+        return "that hex is off the map"
+    if state.occupant(action.dest, ignore=craft.id) is not None:
+        return "someone is already in that hex"
+    return ""
+
+
+def person_move(ctx: Ctx, craft: CraftState, dest: Hex | None, budget: int) -> None:
+    """A Street Fighter moves straight to a hex within its reach (SFA-SF-3)."""
+    if dest is None or dest == craft.hex:
+        if budget:
+            ctx.emit("SFA-SF-3", f"{name(ctx, craft.id)} stands its ground", unit=craft.id)
+        return
+    hexes = craft.hex.distance(dest)
+    craft.hex = dest
+    craft.hexes_moved = hexes
+    place = hex_to_offset(dest)
+    ctx.emit(
+        "SFA-SF-3",
+        f"{name(ctx, craft.id)} moves {hexes} hex{'es' if hexes != 1 else ''} "
+        f"to [{place.col}, {place.row}]",
+        unit=craft.id,
+    )
 
 
 def drift_disabled(ctx: Ctx, craft: CraftState) -> None:
@@ -823,6 +972,14 @@ def decide_next(ctx: Ctx) -> bool:
         state.step = "move" if state.step == "window_move" else "resolve"
         return False
     if state.step == "move":
+        if (
+            state.is_person(craft)
+            and not craft.held_by
+            and not person_budget(state, craft, state.selections[state.acting])
+        ):
+            # Nowhere a person could go this turn: no move to decide (SFA-SF-3).
+            open_window(state, "window_resolve")
+            return False
         holder = state.craft.get(craft.held_by) if craft.held_by else None
         if craft.held_by and holder is None:
             craft.held_by = ""
@@ -907,6 +1064,10 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
     if craft.held_by:
         T.drag(ctx, craft, action.dest)
         T.check_decoys(ctx)
+        open_window(state, "window_resolve")
+        return
+    if state.is_person(craft):
+        person_move(ctx, craft, action.dest, budget)
         open_window(state, "window_resolve")
         return
     if action.dest is not None:

@@ -12,12 +12,19 @@ from dogfight.geometry.hexmap import HexMap, Terrain
 from dogfight.rulesets.sfa.combat import OBSTACLES
 from dogfight.rulesets.sfa.craft import (
     DEFAULT_PILOT,
+    STARSHIP,
     Craft,
     CraftSpec,
     Pilot,
     build_craft,
     find_craft,
     pilot_template,
+)
+from dogfight.rulesets.sfa.person import (
+    FighterSpec,
+    build_fighter,
+    fighter_pilot,
+    find_fighter,
 )
 from dogfight.rulesets.sfa.state import CraftState, SfaState
 
@@ -60,11 +67,22 @@ class CraftEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     gunners: list[str | PilotSpec] = msgspec.field(default_factory=list)
 
 
+class FighterEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One Street Fighter on a side: a sheet by id (`data/sfa/fighters/` or the
+    scenario's `custom_fighters`) and a hex `at: [column, row]` (SFA-SF-1)."""
+
+    type: str
+    at: tuple[int, int]
+    facing: int = 0
+    id: str = ""
+
+
 class SideSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """One side and its craft."""
+    """One side: its craft and its Street Fighters."""
 
     name: str
-    craft: list[CraftEntry]
+    craft: list[CraftEntry] = msgspec.field(default_factory=list)
+    fighters: list[FighterEntry] = msgspec.field(default_factory=list)
 
 
 class SfaScenarioSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -81,6 +99,7 @@ class SfaScenarioSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     custom_craft: list[CraftSpec] = msgspec.field(default_factory=list)
     custom_units: list[CraftSpec] = msgspec.field(default_factory=list)
     unit_files: list[str] = msgspec.field(default_factory=list)
+    custom_fighters: list[FighterSpec] = msgspec.field(default_factory=list)
 
 
 def person(value: str | PilotSpec, where: str) -> Pilot:
@@ -104,6 +123,9 @@ def build_state(scenario: Scenario) -> SfaState:
     custom: dict[str, Craft] = {}
     for i, cspec in enumerate([*spec.custom_craft, *spec.custom_units]):
         custom[cspec.id] = build_craft(cspec, f"{where}: custom craft [{i}]")
+    people: dict[str, Craft] = {}
+    for i, fspec in enumerate(spec.custom_fighters):
+        people[fspec.id] = build_fighter(fspec, f"{where}: custom_fighters[{i}]")
     hexmap = HexMap(width=spec.map.width, height=spec.map.height)
     for i, spot in enumerate(spec.map.terrain):
         if spot.kind not in OBSTACLES:
@@ -165,4 +187,55 @@ def build_state(scenario: Scenario) -> SfaState:
             )
             state.start_structure[cid] = ctype.structure
             state.owner[cid] = side.name
+    if not any(side.craft for side in spec.sides):
+        state.map_scale = 0  # only people: a Street Fighter-scale map (SFA-SF-3)
+    for si, side in enumerate(spec.sides):
+        for fi, fentry in enumerate(side.fighters):
+            place_fighter(state, people, fentry, side.name, f"sides[{si}].fighters[{fi}]", where)
+        if not side.craft and not side.fighters:
+            raise DataError(f"{where}: field 'sides[{si}]': a side needs a craft or a fighter")
+    scales = {t.scale for t in state.types.values()}
+    state.mixed_time = max(scales) >= STARSHIP and min(scales) < STARSHIP
     return state
+
+
+def place_fighter(
+    state: SfaState,
+    people: dict[str, Craft],
+    entry: FighterEntry,
+    side: str,
+    field: str,
+    where: str,
+) -> None:
+    """Put one Street Fighter on the map as a scale-0 unit (SFA-SF-1)."""
+    try:
+        design = find_fighter(entry.type, people)
+    except UnknownName as exc:
+        raise DataError(f"{where}: field '{field}.type': {exc}") from None
+    state.types[design.id] = design
+    index = sum(1 for c in state.craft.values() if c.side == side and state.is_person(c))
+    uid = entry.id or f"{side[:3].upper()}-F{index + 1}"
+    if uid in state.craft:
+        raise DataError(f"{where}: field '{field}.id': duplicate id '{uid}'")
+    at = offset_to_hex(*entry.at)
+    if not state.map.contains(at):
+        raise DataError(f"{where}: field '{field}.at': {entry.at} is off the map")
+    if state.map_scale == 0 and state.occupant(at) is not None:
+        raise DataError(f"{where}: field '{field}.at': someone else is in that hex")
+    if not 0 <= entry.facing <= 5:
+        raise DataError(f"{where}: field '{field}.facing': must be 0 to 5")
+    pilot = fighter_pilot(design)
+    state.craft[uid] = CraftState(
+        id=uid,
+        type=design.id,
+        side=side,
+        hex=at,
+        facing=entry.facing,
+        structure=design.structure,
+        power=0,
+        pilot=pilot,
+        willpower=pilot.willpower,
+        origin_type=design.id,
+    )
+    state.start_structure[uid] = design.structure
+    state.owner[uid] = side

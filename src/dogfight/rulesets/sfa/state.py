@@ -168,6 +168,15 @@ class SfaState(msgspec.Struct, kw_only=True):
     """Plasma Trails still hot (SFA-TEC-22)."""
     area_hits: list[str] = msgspec.field(default_factory=list)
     """'source|victim' pairs already hurt this turn by a Plasma Field or Trail."""
+    map_scale: int = 1
+    """The map's scale: 1 (Starfighter hexes of about 1 km) when any craft is in the
+    battle, 0 (Street Fighter hexes of 2.5 m) when only Street Fighters are (SFA-SF-3)."""
+    mixed_time: bool = False
+    """The battle started with Starship-scale craft and smaller units: with option
+    `starship_time`, the Starship-scale craft act on every 5th turn only (SFA-SCL-2)."""
+    passive: tuple[str, ...] = ()
+    """Craft that neither choose nor act this turn: Starship-scale craft between their
+    own turns (SFA-SCL-2)."""
     outcome: Outcome | None = None
 
     def clone(self) -> SfaState:
@@ -205,9 +214,16 @@ class SfaState(msgspec.Struct, kw_only=True):
             if not c.disabled and (side is None or c.side == side)
         ]
 
+    def is_person(self, craft: CraftState) -> bool:
+        """Whether the unit is a Street Fighter rather than a craft (SFA-SF-1)."""
+        return self.types[craft.type].fighter is not None
+
     def occupant(self, where: Hex, ignore: str = "") -> CraftState | None:
-        """The craft in a hex, if any."""
+        """The craft in a hex, if any. On a Starfighter-scale map a Street Fighter takes
+        up no room: a person and a craft may share a hex (SFA-SF-3)."""
         for c in self.craft.values():
             if c.hex == where and c.id != ignore:
+                if self.map_scale >= 1 and self.is_person(c):
+                    continue
                 return c
         return None

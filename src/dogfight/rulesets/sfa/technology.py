@@ -170,8 +170,12 @@ def describe(craft: CraftState | None, tech: str) -> str:
 
 
 def drift(ctx: Ctx, craft: CraftState, clause: str, text: str) -> None:
-    """A craft out of action drifts one hex ahead; it may leave the map or collide."""
+    """A craft out of action drifts one hex ahead; it may leave the map or collide. A
+    Street Fighter does not drift: it stays where it is (SFA-SF-6)."""
     state = ctx.state
+    if state.is_person(craft):
+        ctx.emit(clause, f"{text.split(':')[0]}; a person stays where it is", unit=craft.id)
+        return
     ahead = craft.hex.neighbor(craft.facing)
     if not state.map.contains(ahead):
         state.disengaged[craft.id] = max(0, craft.structure)
@@ -944,6 +948,8 @@ def upkeep(ctx: Ctx) -> None:
     state.area_hits = []
     state.trails = [t for t in state.trails if t.until >= state.turn]
     for craft in sorted(state.craft.values(), key=lambda c: c.id):
+        if craft.id in state.passive:
+            continue  # a Starship's own turn lasts 5 Starfighter turns (SFA-SCL-2)
         craft.force_field = craft.plasma_field = craft.ramming = False
         if craft.cloaked:
             if craft.power >= 1 and not craft.disabled:
@@ -961,5 +967,7 @@ def end_of_turn(ctx: Ctx) -> None:
     state = ctx.state
     tractor_contests(ctx)
     for craft in state.craft.values():
+        if craft.id in state.passive:
+            continue  # its charge holds until its own next turn (SFA-SCL-2)
         ready = craft.charging if craft.charging and craft.hexes_moved == 0 else ""
         craft.charged, craft.charging = ready, ""
