@@ -424,3 +424,15 @@ def test_battle_json_is_deterministic_for_every_scenario(scenario: str) -> None:
     assert first == run(*args).stdout
     data = json.loads(first)
     assert data["seed"] == 7 and data["ruleset"] == ruleset
+
+
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [
+        (("evo", "units", "nial.yaml"), "ok: evo unit file"),
+        (("sfa", "craft", "rebel-fighter.yaml"), "ok: sfa unit file"),
+        (("sfa", "fighters", "reogi.yaml"), "Street Fighter"),
+    ],
+)
+def test_validate_unit_files_of_every_ruleset(path: tuple[str, ...], says: str) -> None:
+    assert says in ok("validate", package_data(*path))

@@ -558,9 +558,9 @@ def validate(
         typer.echo(f"ok: {owner.name} unit file {file}: {owner.check_unit_file(file)}")
     else:
         kinds = "; ".join(
-            f"a {r.name} unit has {' and '.join(sorted(r.unit_file_keys))}"
+            f"a {r.name} unit has {' and '.join(sorted(keys))}"
             for r in all_rulesets()
-            if r.unit_file_keys
+            for keys in r.unit_file_keys
         )
         raise DataError(
             f"{file}: not a unit, scenario or game file (a scenario has 'ruleset:'; "
@@ -592,7 +592,7 @@ def _validate_scenario(file: Path) -> str:
 def _unit_file_ruleset(raw: dict[str, Any]) -> Ruleset | None:
     """The ruleset whose unit files carry the fields this file has."""
     for ruleset in all_rulesets():
-        if ruleset.unit_file_keys and ruleset.unit_file_keys <= raw.keys():
+        if any(keys <= raw.keys() for keys in ruleset.unit_file_keys):
             return ruleset
     return None
 

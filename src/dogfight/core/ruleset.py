@@ -50,8 +50,9 @@ class Ruleset(ABC):
     """Every rule option this ruleset understands, with its default."""
     action_type: ClassVar[Any]
     """The msgspec type (a tagged union) of this ruleset's actions, for game files."""
-    unit_file_keys: ClassVar[frozenset[str]] = frozenset()
-    """Fields that mark a unit file as this ruleset's (e.g. 'agility' and 'target')."""
+    unit_file_keys: ClassVar[tuple[frozenset[str], ...]] = ()
+    """Sets of fields that mark a unit file as this ruleset's: a file with every field
+    of one set is taken to be one (e.g. {'agility', 'target'})."""
 
     @abstractmethod
     def setup(self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog) -> Any:

@@ -85,7 +85,7 @@ class ActaRuleset(Ruleset):
     aliases = ("acta-sf", "acta:sf")
     options = OPTIONS
     action_type = A.ActaAction
-    unit_file_keys = frozenset({"kind", "speed"})
+    unit_file_keys = (frozenset({"kind", "speed"}),)
 
     # ---- the Ruleset hooks ---------------------------------------------------------
 

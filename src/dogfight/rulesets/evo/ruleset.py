@@ -46,7 +46,7 @@ class EvoRuleset(Ruleset):
     aliases = ("bfevo", "b5evo")
     options = OPTIONS
     action_type = A.EvoAction
-    unit_file_keys = frozenset({"agility", "target"})
+    unit_file_keys = (frozenset({"agility", "target"}),)
 
     # ---- the Ruleset hooks ------------------------------------------------------------
 

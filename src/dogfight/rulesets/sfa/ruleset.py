@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from dogfight.core.context import NoDice
+from dogfight.core.data import read_yaml
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.options import Option, OptionValue
@@ -44,6 +45,7 @@ from dogfight.rulesets.sfa.craft import (
     load_craft_file,
 )
 from dogfight.rulesets.sfa.maneuvers import candidate_steps, trace
+from dogfight.rulesets.sfa.person import load_fighter_file
 from dogfight.rulesets.sfa.setup import build_state
 from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, Selection, SfaState
 
@@ -129,7 +131,10 @@ class SfaRuleset(Ruleset):
     aliases = ("space-fighter-alpha",)
     options = OPTIONS
     action_type = A.SfaAction
-    unit_file_keys = frozenset({"handling", "structure", "move"})
+    unit_file_keys = (
+        frozenset({"handling", "structure", "move"}),
+        frozenset({"strength", "stamina", "athletics"}),
+    )
 
     # ---- hooks ------------------------------------------------------------------------
 
@@ -179,6 +184,10 @@ class SfaRuleset(Ruleset):
         return describe(find_craft(name))
 
     def check_unit_file(self, path: Path) -> str:
+        raw = read_yaml(path)
+        if isinstance(raw, dict) and "athletics" in raw:
+            person = load_fighter_file(path)
+            return f"'{person.id}' ({person.name}), Street Fighter"
         craft = load_craft_file(path)
         return f"'{craft.id}' ({craft.name}), {craft.scale_label}"
 
