@@ -21,6 +21,10 @@ def _heuristic(ruleset: str) -> Player:
         from dogfight.ai.evo_heuristic import EvoHeuristic
 
         return EvoHeuristic()
+    if ruleset == "sfa":
+        from dogfight.ai.sfa_heuristic import SfaHeuristic
+
+        return SfaHeuristic()
     raise UnknownName(f"no heuristic player for ruleset '{ruleset}' yet")
 
 
