@@ -125,6 +125,13 @@ def bears(state: SfaState, craft: CraftState, weapon: Weapon, target: Hex) -> st
                 pass
             else:
                 return f"{weapon.name} fires straight ahead only and the target is not on that line"
+    elif ctype.has("auto_turrets") and not craft.gunners:
+        # SFA-TEC-03: a turret the computer aims for the pilot fires along the six
+        # straight hex lines only (rules-notes C.6, C.7.13).
+        if not any(in_forward_line(craft.hex, f, target) for f in range(6)):
+            return f"{weapon.name} on Auto-Turrets fires along the six straight lines only"
+        if weapon.arc == "front" and not in_arc(craft.hex, craft.facing, target, FRONT_ARC):
+            return f"the target is outside {weapon.name}'s forward half"
     elif weapon.arc == "front" and not in_arc(craft.hex, craft.facing, target, FRONT_ARC):
         return f"the target is outside {weapon.name}'s forward half"
     clear, blockers = line_of_fire(craft.hex, target, lambda h: blocks(state, h))

@@ -253,7 +253,8 @@ class SfaRuleset(Ruleset):
                     continue
                 item = "" if kind == "extra_move" else kind
                 mode = Selection(kind="equipment" if item else kind, item=item)
-                for steps in candidate_steps(move_budget(state, craft, mode)):
+                # Offered like ordinary moves: on the map and clear of other craft first.
+                for steps in move_choices(state, craft, mode):
                     action = A.Move(craft=craft_id, steps=steps, abort=kind)
                     if self.move_problem(ctx, action) == "":
                         out.append(action)
@@ -576,7 +577,8 @@ def abort_kinds(state: SfaState, craft: CraftState, selection: Selection) -> lis
     (the engine has no Block or Jump: SFA-SF-2)."""
     if state.is_person(craft):
         return []
-    out = ["extra_move"] if may_abort(state, craft) else []
+    # Aborting to what the craft already chose would only spend Willpower.
+    out = ["extra_move"] if may_abort(state, craft) and selection.kind != "extra_move" else []
     if not may_spend_willpower(state, craft):
         return out
     for tech in TECHNOLOGIES:
