@@ -436,3 +436,18 @@ def test_battle_json_is_deterministic_for_every_scenario(scenario: str) -> None:
 )
 def test_validate_unit_files_of_every_ruleset(path: tuple[str, ...], says: str) -> None:
     assert says in ok("validate", package_data(*path))
+
+
+def test_import_trinity_writes_a_craft_file(tmp_path: Path) -> None:
+    """The seed's Trinity conversion (Appendix 2) from the command line."""
+    vehicle = tmp_path / "hybrid.yaml"
+    vehicle.write_text(
+        "name: Hybrid\nvt: Hybrid Fighter\nvs: 4\nhandling: 2\nsoak: 3 [Defense Add 5]\n"
+        "weapons:\n- {name: Pulse Laser, accuracy: 3, damage: 7, scale: 5}\n",
+        encoding="utf-8",
+    )
+    out = ok("import", "trinity", vehicle, "--out", tmp_path / "craft")
+    assert "Starfighter" in out
+    assert "ok: sfa unit file" in ok("validate", tmp_path / "craft" / "hybrid.yaml")
+    again = run("import", "trinity", vehicle, "--out", tmp_path / "craft")
+    assert again.exit_code == 1 and "already exists" in again.output

@@ -393,3 +393,31 @@ def test_builtin_interscale_scenarios_load() -> None:
     brawl_ = Game(load_scenario("street-brawl"), seed=1)
     assert brawl_.state.map_scale == 0
     assert "Street Fighter scale" in brawl_.events[0].text
+
+
+def test_SFA_SF_4_a_sheet_s_own_maneuvers_replace_the_basic_ones() -> None:
+    """SFA-SF-4: an attack maneuver names its technique (or a number of dice), Speed,
+    Damage, Move and range; a sheet listing its own maneuvers has only those."""
+    blaster = sheet(
+        "blaster",
+        strength=2,
+        dexterity=4,
+        stamina=2,
+        techniques={"focus": 3},
+        maneuvers=[
+            {"name": "Fireball", "technique": "focus", "speed": -2, "damage": 4, "range": 3},
+            {"name": "Palm", "technique": 2, "speed": 1, "damage": 0},
+        ],
+    )
+    game = make_game(
+        fighter(0, "blaster", (3, 5), id="B"),
+        fighter(1, "tough", (3, 4), id="T"),
+        people=[blaster, TOUGH],
+        size=(8, 8),
+    )
+    design_ = game.state.type_of(game.state.craft["B"])
+    assert [w.name for w in design_.weapons] == ["Fireball", "Palm"]
+    fireball = design_.weapons[0]
+    assert (fireball.speed, fireball.range) == (-2, 3)
+    select(game, {"B#0": attack("B#0", "Fireball"), "T#0": attack("T#0", "Jab")})
+    assert game.state.speeds["B#0"] == 4 - 2

@@ -21,6 +21,7 @@ from dogfight import __version__
 from dogfight.cli import output as out
 from dogfight.core.data import read_yaml
 from dogfight.core.errors import DataError, DogfightError
+from dogfight.core.files import write_atomic
 from dogfight.core.game import Game
 from dogfight.core.gamefile import FORMAT, load_game, replay_matches, save_game
 from dogfight.core.options import options_as_dict, parse_rule_args
@@ -668,6 +669,45 @@ def design_sfa(
         out.print_json({"ruleset": "sfa", "file": file, **report.as_dict()})
         return
     out.stdout_console().print(card(report))
+
+
+@import_app.command("trinity")
+def import_trinity(
+    file: Annotated[
+        Path, typer.Argument(help="A Trinity vehicle file (see docs/sfa-construction.md).")
+    ],
+    out_dir: Annotated[
+        Path, typer.Option("--out", help="Where to write the sfa craft file.")
+    ] = Path("."),
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing craft file.")] = False,
+    json_out: JsonFlag = False,
+) -> None:
+    """Convert a Trinity vehicle into an sfa craft file (seed 003, Appendix 2)."""
+    from dogfight.rulesets.sfa.trinity import craft_yaml, load_trinity_file
+
+    conversion = load_trinity_file(file)
+    target = out_dir / f"{conversion.craft.id}.yaml"
+    if target.exists() and not overwrite:
+        raise DataError(f"{target}: already exists (pass --overwrite to replace it)")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, craft_yaml(conversion))
+    if json_out:
+        out.print_json(
+            {
+                "source": str(file),
+                "written": str(target),
+                "id": conversion.craft.id,
+                "scale": conversion.craft.scale_label,
+                "resources": conversion.resources,
+                "notes": list(conversion.notes),
+            }
+        )
+        return
+    typer.echo(
+        f"Converted {file} to {target}: {conversion.craft.name} ({conversion.craft.scale_label})"
+    )
+    for note in conversion.notes:
+        typer.echo(f"  note: {note}")
 
 
 # ---- speed ----------------------------------------------------------------------------

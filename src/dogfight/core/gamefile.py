@@ -7,8 +7,6 @@ leaves half a file; loading checks the format and names what is wrong.
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,7 @@ import msgspec
 from dogfight import ENGINE_VERSION
 from dogfight.core.errors import DataError, DogfightError
 from dogfight.core.events import Event
+from dogfight.core.files import write_atomic
 from dogfight.core.game import Game
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import scenario_from_raw
@@ -73,21 +72,7 @@ def save_game(game: Game, path: Path | str, players: dict[str, str] | None = Non
     """Write a game file atomically; an existing file is replaced only when all is written."""
     path = Path(path)
     data = msgspec.json.format(msgspec.json.encode(to_gamefile(game, players)), indent=1)
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise DogfightError(f"{path}: cannot write ({exc.strerror})") from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_atomic(path, data)
 
 
 def read_gamefile(path: Path | str) -> GameFile:

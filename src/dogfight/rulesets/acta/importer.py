@@ -26,9 +26,7 @@ The seed's sample fighters in `data/acta/units/` were generated with::
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -38,6 +36,7 @@ import yaml
 
 from dogfight.core.data import convert
 from dogfight.core.errors import DataError
+from dogfight.core.files import write_atomic
 from dogfight.rulesets.acta.traits import TraitError, parse_trait
 from dogfight.rulesets.acta.units import ARCS, UnitSpec, build_unit
 
@@ -382,24 +381,6 @@ def to_yaml(unit: Mapping[str, Any], *, header: str = "") -> str:
     return comment + body
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Write via a temporary file and rename, so a reader never sees half a file."""
-    # mkstemp makes the file private (0600); data files should be readable like any
-    # other, so keep the old file's mode or use the usual 0644.
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def import_file(
     path: Path | str,
     out_dir: Path | str,
@@ -447,7 +428,7 @@ def import_file(
     if origin == "seed":
         header += "\nDo not edit by hand: re-run the importer (tests check the two agree)."
     for unit, target in zip(units, targets, strict=True):
-        _write_atomic(target, to_yaml(unit, header=header))
+        write_atomic(target, to_yaml(unit, header=header))
     return targets
 
 
