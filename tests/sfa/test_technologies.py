@@ -439,6 +439,10 @@ def test_SFA_TEC_STEALTH_cloaks_hides_and_decloaks_on_a_new_action() -> None:
     select(game, {"R1#0": ("attack", "Medium Laser")})
     act(game, moves={"B1": {"steps": "F"}}, stop="R1")
     assert any(e.text == "B1 moves, cloaked" for e in game.events)
+    # The cloaked move is in its own side's log, not in the enemy's or a spectator's.
+    assert any(e.text == "B1 moves, cloaked" for e in game.events_for(BLUE))
+    assert not any(e.text == "B1 moves, cloaked" for e in game.events_for(RED))
+    assert not any(e.text == "B1 moves, cloaked" for e in game.events_for(None))
     game.apply(Move(craft="R1", steps="F"))
     while game.state.step.startswith("window"):
         game.apply(Pass())

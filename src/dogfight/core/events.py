@@ -31,6 +31,17 @@ class Event(msgspec.Struct, frozen=True, kw_only=True):
         return f"{label}: " + ", ".join(str(r.value) for r in self.rolls)
 
 
+PRIVATE_TO = "private_to"
+"""An event whose `data` names a side under this key is shown to that side only: hidden
+information (a cloaked craft's course, say) stays out of the other side's log."""
+
+
+def visible_to(event: Event, player: str | None) -> bool:
+    """Whether a player (None: a spectator, who sees public events only) may see it."""
+    owner = event.data.get(PRIVATE_TO)
+    return owner is None or owner == player
+
+
 class EventLog:
     """Collects the events of one `apply`, attaching pending dice to each."""
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dogfight.core.errors import DataError, IllegalAction, UnknownName
-from dogfight.core.events import Event, EventLog
+from dogfight.core.events import Event, EventLog, visible_to
 from dogfight.core.options import OptionValue, resolve_options
 from dogfight.core.registry import find_ruleset
 from dogfight.core.ruleset import Outcome, Ruleset
@@ -94,6 +94,10 @@ class Game:
     def outcome(self) -> Outcome | None:
         """The outcome, once the game is over."""
         return self.ruleset.outcome(self.state)
+
+    def events_for(self, player: str | None) -> list[Event]:
+        """The log as `player` may see it (None: a spectator, public events only)."""
+        return [e for e in self.events if visible_to(e, player)]
 
     def observation(self, player: str | None) -> dict[str, Any]:
         """What `player` may see (None: a spectator)."""

@@ -16,7 +16,7 @@ import msgspec
 from dogfight.core.context import NoDice
 from dogfight.core.data import read_yaml
 from dogfight.core.errors import IllegalAction
-from dogfight.core.events import EventLog
+from dogfight.core.events import PRIVATE_TO, EventLog
 from dogfight.core.options import Option, OptionValue
 from dogfight.core.ruleset import Outcome, Ruleset
 from dogfight.core.scenario import Scenario, inline_unit_files
@@ -1091,6 +1091,28 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
     craft.maneuver_handling += path.handling
     face = path.facing
     if craft.cloaked:
+        first = len(ctx.log.events)
+        fly_path(ctx, craft, action, path, face)
+        # SFA-TEC-25: where a cloaked craft flies, and what it meets on the way, is logged
+        # for its own side only; damage it takes (which decloaks it) stays public.
+        for i in range(first, len(ctx.log.events)):
+            event = ctx.log.events[i]
+            if event.clause in PRIVATE_MOVE_CLAUSES:
+                ctx.log.events[i] = msgspec.structs.replace(
+                    event, data={**event.data, PRIVATE_TO: craft.side}
+                )
+        return
+    fly_path(ctx, craft, action, path, face)
+
+
+PRIVATE_MOVE_CLAUSES = frozenset({"SFA-MOV-1", "SFA-MOV-6", "SFA-OBS-1", "SFA-TEC-25"})
+"""Clauses of the events a cloaked craft's move keeps from the other side."""
+
+
+def fly_path(ctx: Ctx, craft: CraftState, action: A.Move, path: Any, face: int) -> None:
+    """Fly a traced path hex by hex: obstacles, collisions and the map edge."""
+    state = ctx.state
+    if craft.cloaked:
         # Stealth: the other side is not told where the craft goes (SFA-TEC-25).
         ctx.emit("SFA-TEC-25", f"{craft.id} moves, cloaked", unit=craft.id)
     else:
@@ -1107,7 +1129,6 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
         )
     for where in path.hexes:
         if not state.map.contains(where):
-            state.disengaged[craft.id] = max(0, craft.structure)
             state.disengaged[craft.id] = max(0, craft.structure)
             del state.craft[craft.id]
             ctx.emit(
