@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dogfight.core.ruleset import Outcome
+from dogfight.core.ending import end_at_turn_limit, end_by_elimination
 from dogfight.rulesets.acta import combat
 from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.dogfight import (
@@ -476,18 +476,15 @@ def check_elimination(ctx: Ctx) -> bool:
     state = ctx.state
     if state.phase == "setup":
         return False
-    empty = [s for s in state.sides if not state.on_table(s)]
-    if not empty:
-        return False
-    if len(empty) == 2:
-        state.outcome = Outcome(winner=None, reason="both sides were wiped out", scores={})
-    else:
-        winner = state.other(empty[0])
-        state.outcome = Outcome(
-            winner=winner, reason=f"{empty[0]} has no units left", scores=scores(state)
-        )
-    ctx.emit("ACTA-WIN-1", f"game over: {state.outcome.reason}", winner=state.outcome.winner)
-    return True
+    beaten = [s for s in state.sides if not state.on_table(s)]
+    return end_by_elimination(
+        ctx,
+        beaten,
+        scores(state),
+        "ACTA-WIN-1",
+        why="has no units left",
+        why_both="both sides were wiped out",
+    )
 
 
 def scores(state: ActaState) -> dict[str, float]:
@@ -502,19 +499,13 @@ def scores(state: ActaState) -> dict[str, float]:
 
 def finish_at_turn_limit(ctx: Ctx) -> None:
     """At the turn limit the larger share of enemy Damage destroyed wins (ACTA-WIN-2)."""
-    state = ctx.state
-    result = scores(state)
-    a, b = state.sides
-    winner: str | None = None
-    if ctx.opt("turn_limit_result") == "damage" and result[a] != result[b]:
-        winner = a if result[a] > result[b] else b
-    reason = (
-        f"turn limit {state.turn_limit} reached; {winner} destroyed more"
-        if winner
-        else f"turn limit {state.turn_limit} reached; a draw"
+    end_at_turn_limit(
+        ctx,
+        scores(ctx.state),
+        "ACTA-WIN-2",
+        decided=ctx.opt("turn_limit_result") == "damage",
+        what="destroyed more",
     )
-    state.outcome = Outcome(winner=winner, reason=reason, scores=result)
-    ctx.emit("ACTA-WIN-2", f"game over: {reason}", winner=winner, scores=result)
 
 
 STEPS: dict[str, Callable[[Ctx], bool]] = {

@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from dogfight.core.context import NoDice
+from dogfight.core.ending import end_at_turn_limit, end_by_elimination
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
-from dogfight.core.ruleset import Outcome, Ruleset
+from dogfight.core.ruleset import Ruleset
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
@@ -675,20 +676,15 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
 def check_elimination(ctx: Ctx) -> bool:
     """A side with no models left on the table has lost (EVO-WIN-1)."""
     state = ctx.state
-    empty = [s for s in state.sides if not state.live_flights(s)]
-    if not empty:
-        return False
-    if len(empty) == 2:
-        state.outcome = Outcome(winner=None, reason="both sides are gone", scores=scores(state))
-    else:
-        state.outcome = Outcome(
-            winner=state.other(empty[0]),
-            reason=f"{empty[0]} has no models left",
-            scores=scores(state),
-        )
-    state.active = ""
-    ctx.emit("EVO-WIN-1", f"game over: {state.outcome.reason}", winner=state.outcome.winner)
-    return True
+    beaten = [s for s in state.sides if not state.live_flights(s)]
+    return end_by_elimination(
+        ctx,
+        beaten,
+        scores(state),
+        "EVO-WIN-1",
+        why="has no models left",
+        why_both="both sides are gone",
+    )
 
 
 def scores(state: EvoState) -> dict[str, float]:
@@ -707,14 +703,10 @@ def scores(state: EvoState) -> dict[str, float]:
 
 def finish_at_turn_limit(ctx: Ctx) -> None:
     """At the turn limit the larger share of enemy points destroyed wins (EVO-WIN-2)."""
-    state = ctx.state
-    result = scores(state)
-    a, b = state.sides
-    winner = None
-    if ctx.opt("turn_limit_result") == "points" and result[a] != result[b]:
-        winner = a if result[a] > result[b] else b
-    reason = f"turn limit {state.turn_limit} reached; " + (
-        f"{winner} destroyed more" if winner else "a draw"
+    end_at_turn_limit(
+        ctx,
+        scores(ctx.state),
+        "EVO-WIN-2",
+        decided=ctx.opt("turn_limit_result") == "points",
+        what="destroyed more",
     )
-    state.outcome = Outcome(winner=winner, reason=reason, scores=result)
-    ctx.emit("EVO-WIN-2", f"game over: {reason}", winner=winner, scores=result)

@@ -15,6 +15,7 @@ import msgspec
 
 from dogfight.core.context import NoDice
 from dogfight.core.data import read_yaml
+from dogfight.core.ending import end_at_turn_limit, end_by_elimination
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import PRIVATE_TO, EventLog
 from dogfight.core.options import Option, OptionValue
@@ -1398,21 +1399,14 @@ def check_end(ctx: Ctx) -> bool:
     if state.phase == "turn_start" and state.turn == 0:
         return False
     beaten = [s for s in state.sides if not state.operational(s)]
-    if not beaten:
-        return False
-    if len(beaten) == 2:
-        state.outcome = Outcome(
-            winner=None, reason="neither side has a craft fighting", scores=scores(state)
-        )
-    else:
-        state.outcome = Outcome(
-            winner=state.other(beaten[0]),
-            reason=f"{beaten[0]} has no craft still fighting",
-            scores=scores(state),
-        )
-    state.active = ""
-    ctx.emit("SFA-WIN-1", f"game over: {state.outcome.reason}", winner=state.outcome.winner)
-    return True
+    return end_by_elimination(
+        ctx,
+        beaten,
+        scores(state),
+        "SFA-WIN-1",
+        why="has no craft still fighting",
+        why_both="neither side has a craft fighting",
+    )
 
 
 def scores(state: SfaState) -> dict[str, float]:
@@ -1429,14 +1423,10 @@ def scores(state: SfaState) -> dict[str, float]:
 
 def finish_at_turn_limit(ctx: Ctx) -> None:
     """At the turn limit, the side that knocked out more wins (SFA-WIN-2)."""
-    state = ctx.state
-    result = scores(state)
-    a, b = state.sides
-    winner = None
-    if ctx.opt("turn_limit_result") == "damage" and result[a] != result[b]:
-        winner = a if result[a] > result[b] else b
-    reason = f"turn limit {state.turn_limit} reached; " + (
-        f"{winner} did more damage" if winner else "a draw"
+    end_at_turn_limit(
+        ctx,
+        scores(ctx.state),
+        "SFA-WIN-2",
+        decided=ctx.opt("turn_limit_result") == "damage",
+        what="did more damage",
     )
-    state.outcome = Outcome(winner=winner, reason=reason, scores=result)
-    ctx.emit("SFA-WIN-2", f"game over: {reason}", winner=winner, scores=result)
