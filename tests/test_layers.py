@@ -8,10 +8,28 @@ import sys
 import pytest
 
 LAYERS = [
-    ("dogfight.geometry", ["dogfight.core", "dogfight.rulesets", "dogfight.ai", "dogfight.sim",
-                           "dogfight.cli", "dogfight.dice"]),
-    ("dogfight.dice", ["dogfight.core", "dogfight.rulesets", "dogfight.ai", "dogfight.sim",
-                       "dogfight.cli", "dogfight.geometry"]),
+    (
+        "dogfight.geometry",
+        [
+            "dogfight.core",
+            "dogfight.rulesets",
+            "dogfight.ai",
+            "dogfight.sim",
+            "dogfight.cli",
+            "dogfight.dice",
+        ],
+    ),
+    (
+        "dogfight.dice",
+        [
+            "dogfight.core",
+            "dogfight.rulesets",
+            "dogfight.ai",
+            "dogfight.sim",
+            "dogfight.cli",
+            "dogfight.geometry",
+        ],
+    ),
     ("dogfight.core", ["dogfight.rulesets", "dogfight.ai", "dogfight.sim", "dogfight.cli"]),
     ("dogfight.rulesets", ["dogfight.ai", "dogfight.sim", "dogfight.cli"]),
     ("dogfight.ai", ["dogfight.sim", "dogfight.cli"]),
@@ -26,7 +44,8 @@ def test_package_imports_no_higher_layer(package: str, forbidden: list[str]) -> 
         f"import importlib, sys; importlib.import_module({package!r}); "
         "print('\\n'.join(sorted(sys.modules)))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
     bad = [m for m in out for f in forbidden if m == f or m.startswith(f + ".")]
     assert not bad, f"{package} imports {sorted(set(bad))}"

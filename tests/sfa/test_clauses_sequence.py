@@ -355,9 +355,7 @@ def test_SFA_SEQ_5_abort_to_the_extra_move_for_one_willpower() -> None:
     speed = game.state.speeds["B1#0"]
     assert not game.is_legal(A.Move(craft="B1", steps="FTFFFF"))  # 6 hexes, Move 3
     assert game.is_legal(A.Move(craft="B1", steps="FFFFFF", abort="extra_move"))
-    assert any(
-        isinstance(a, A.Move) and a.abort == "extra_move" for a in game.legal_actions()
-    )
+    assert any(isinstance(a, A.Move) and a.abort == "extra_move" for a in game.legal_actions())
     fly(game, "B1", "FTFFFF", abort="extra_move")
     abort = events(game, "SFA-SEQ-5")[-1]
     assert abort.data["unit"] == "B1"
