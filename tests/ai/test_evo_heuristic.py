@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
-from dogfight.ai import RandomPlayer, make_player
+from dogfight.ai import make_player
 from dogfight.ai.evo_heuristic import EvoHeuristic, die_kill
-from dogfight.core import Game, load_scenario, play
+from dogfight.core import Game, load_scenario
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.rulesets.evo import actions as A
+
+from .records import heuristic_record as play_record
 
 BLUE, RED = "Blue", "Red"
 
@@ -87,25 +89,8 @@ def checked_decide(player: EvoHeuristic, game: Game, rng: random.Random) -> Any:
 
 
 def heuristic_record(scenario_name: str, games: int) -> dict[str, int]:
-    """Wins, draws and losses of the heuristic against the random player, each side
-    in turn (game seed i; the players' generator random.Random(i))."""
-    scenario = load_scenario(scenario_name)
-    record = {"win": 0, "draw": 0, "loss": 0}
-    for i in range(games):
-        game = Game(scenario, seed=i)
-        sides = game.state.sides
-        me = sides[i % 2]
-        players: dict[str, Any] = {s: EvoHeuristic() if s == me else RandomPlayer() for s in sides}
-        play(game, players, random.Random(i))
-        outcome = game.outcome()
-        assert outcome is not None
-        if outcome.winner == me:
-            record["win"] += 1
-        elif outcome.winner is None:
-            record["draw"] += 1
-        else:
-            record["loss"] += 1
-    return record
+    """Wins, draws and losses of the heuristic against the random player."""
+    return play_record(scenario_name, games, EvoHeuristic)
 
 
 # ---- exact odds ---------------------------------------------------------------------

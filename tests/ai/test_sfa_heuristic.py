@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dogfight.ai import RandomPlayer, make_player
+from dogfight.ai import make_player
 from dogfight.ai.sfa_heuristic import (
     SfaHeuristic,
     damage_odds,
@@ -24,6 +24,8 @@ from dogfight.geometry.hex import DIRECTIONS, hex_to_offset, in_forward_line, of
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.pool import exact_distribution, expected_net
+
+from .records import heuristic_record as play_record
 
 BLUE, RED = "Blue", "Red"
 
@@ -120,25 +122,8 @@ def turn_of(game: Game, key: str, step: str) -> None:
 
 
 def heuristic_record(scenario_name: str, games: int) -> dict[str, int]:
-    """Wins, draws and losses of the heuristic against the random player, each side
-    in turn (game seed i; the players' generator random.Random(i))."""
-    scenario = load_scenario(scenario_name)
-    record = {"win": 0, "draw": 0, "loss": 0}
-    for i in range(games):
-        game = Game(scenario, seed=i)
-        sides = game.state.sides
-        me = sides[i % 2]
-        players: dict[str, Any] = {s: SfaHeuristic() if s == me else RandomPlayer() for s in sides}
-        play(game, players, random.Random(i))
-        outcome = game.outcome()
-        assert outcome is not None
-        if outcome.winner == me:
-            record["win"] += 1
-        elif outcome.winner is None:
-            record["draw"] += 1
-        else:
-            record["loss"] += 1
-    return record
+    """Wins, draws and losses of the heuristic against the random player."""
+    return play_record(scenario_name, games, SfaHeuristic)
 
 
 # ---- exact odds -------------------------------------------------------------------
