@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import threading
 from importlib.metadata import entry_points
 
 from dogfight.core.errors import UnknownName
@@ -20,6 +21,7 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 ENTRY_POINT_GROUP = "dogfight.rulesets"
 _loaded = False
+_load_lock = threading.Lock()
 
 
 def _load_builtin() -> None:
@@ -32,14 +34,19 @@ def _load_builtin() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    found = entry_points(group=ENTRY_POINT_GROUP)
-    for point in found:
-        cls = point.load()
-        if cls.name not in _RULESETS:
-            register(cls())
-    if not found:
-        importlib.import_module("dogfight.rulesets")
+    # A server's first requests arrive on several threads at once: only one loads, and
+    # the others wait until every ruleset is registered (not merely until loading began).
+    with _load_lock:
+        if _loaded:
+            return
+        found = entry_points(group=ENTRY_POINT_GROUP)
+        for point in found:
+            cls = point.load()
+            if cls.name not in _RULESETS:
+                register(cls())
+        if not found:
+            importlib.import_module("dogfight.rulesets")
+        _loaded = True
 
 
 def find_ruleset(name: str) -> Ruleset:
