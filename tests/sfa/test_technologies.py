@@ -410,13 +410,17 @@ def test_SFA_TEC_ENHANCED_MISSILES_add_five_pool_and_range() -> None:
 
 def test_SFA_TEC_ENHANCED_SENSORS_see_and_target_cloaked_craft() -> None:
     """SFA-TEC-13: a side with Enhanced Sensors is shown a cloaked enemy, and the craft
-    with the sensors may aim at it; without them the enemy is hidden."""
+    with the sensors may aim at it; without them the enemy is hidden. A spectator is
+    shown only what every side is shown."""
     blind = duel()
     craft(blind, "R1").cloaked = True
     assert "R1" not in blind.observation(BLUE)["craft"]
+    assert "R1" in blind.observation(RED)["craft"]
+    assert "R1" not in blind.observation(None)["craft"]
     seeing = duel(["enhanced_sensors"])
     craft(seeing, "R1").cloaked = True
     assert "R1" in seeing.observation(BLUE)["craft"]
+    assert "R1" in seeing.observation(None)["craft"]
     select(seeing, {"B1#0": ("attack", "Medium Laser")})
     seeing.apply(Move(craft="B1", steps="F"))
     while seeing.state.step.startswith("window"):

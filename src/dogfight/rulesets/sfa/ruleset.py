@@ -174,8 +174,7 @@ class SfaRuleset(Ruleset):
                 if state.craft.get(split_key(key)[0]) is not None
                 and state.craft[split_key(key)[0]].side == player
             }
-        if player is not None:
-            hide_from(state, player, data)
+        hide_from(state, player, data)
         return dict(data)
 
     def unit_names(self) -> list[str]:
@@ -634,9 +633,10 @@ def attack_extras_problem(state: SfaState, craft: CraftState, action: A.Resolve)
     return ""
 
 
-def hide_from(state: SfaState, player: str, data: dict[str, Any]) -> None:
+def hide_from(state: SfaState, player: str | None, data: dict[str, Any]) -> None:
     """What the other side may not see: cloaked craft (unless it has Enhanced Sensors),
-    and which 'craft' are really decoys (SFA-TEC-25, SFA-TEC-13, SFA-TEC-16)."""
+    and which 'craft' are really decoys (SFA-TEC-25, SFA-TEC-13, SFA-TEC-16). A
+    spectator (None) sees only what every side sees."""
     crafts: dict[str, Any] = data["craft"]
     for craft in state.craft.values():
         if not T.side_sees(state, player, craft):

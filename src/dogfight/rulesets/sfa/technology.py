@@ -112,8 +112,12 @@ def sees(state: SfaState, viewer: CraftState, target: CraftState) -> bool:
 
 def side_sees(state: SfaState, side: str | None, target: CraftState) -> bool:
     """Whether a side is shown a craft: its own, any uncloaked one, or a cloaked one
-    while the side has a craft with Enhanced Sensors still fighting (SFA-TEC-13)."""
-    if side is None or not target.cloaked or target.side == side:
+    while the side has a craft with Enhanced Sensors still fighting (SFA-TEC-13).
+
+    A spectator (None) is shown what is public: a craft every side is shown."""
+    if side is None:
+        return all(side_sees(state, s, target) for s in state.sides)
+    if not target.cloaked or target.side == side:
         return True
     return any(state.type_of(c).has("enhanced_sensors") for c in state.operational(side))
 
