@@ -198,9 +198,19 @@ class Hub:
         """Start a new game from the lobby's choices (computer seats move at once)."""
         ruleset = find_ruleset(request.ruleset)
         scenario = self._scenario(ruleset.name, request.scenario, request.scenario_text)
-        seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
-        game = Game(scenario, seed=seed, rules=request.options)
-        return self._start(game, request.seats, [])
+        return self.create_from(scenario, request.seats, request.options, request.seed)
+
+    def create_from(
+        self,
+        scenario: Scenario,
+        seats: Mapping[str, str],
+        options: Mapping[str, Any],
+        seed: int | None = None,
+    ) -> Created:
+        """Start a new game of a loaded scenario (`dogfight play` comes in here)."""
+        seed = seed if seed is not None else secrets.randbelow(2**31)
+        game = Game(scenario, seed=seed, rules=options)
+        return self._start(game, seats, [])
 
     def open_file(self, raw: bytes, seats_text: str | None) -> Created:
         """Start a game from a game file's bytes (a finished one opens for review)."""

@@ -66,8 +66,8 @@ class Store:
         self.path = Path(path)
         self._local = threading.local()
         try:
-            with self._transaction() as db:
-                db.executescript(SCHEMA)
+            # executescript commits by itself; the schema is idempotent.
+            self._connection().executescript(SCHEMA)
         except sqlite3.Error as exc:
             raise StoreError(f"{self.path}: cannot open the game database ({exc})") from None
 
