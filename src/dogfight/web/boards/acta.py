@@ -13,12 +13,13 @@ from typing import Any
 
 import msgspec
 
-from dogfight.core.errors import IllegalAction, UnknownName
+from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
 from dogfight.geometry import Pose, Vec2, normalise_angle
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.combat import ARC_RANGES
 from dogfight.rulesets.acta.units import UnitType
+from dogfight.rulesets.acta.units import describe as describe_type
 from dogfight.sim.odds import acta_attack, acta_dogfight
 from dogfight.web.boards import shapes as S
 
@@ -39,11 +40,9 @@ def unit_types(game: Game) -> Mapping[str, UnitType]:
 
 
 def profile(game: Game, type_id: str) -> dict[str, Any]:
-    """A unit type's public profile: the catalog's, or the scenario's own design."""
-    try:
-        return game.ruleset.describe_unit(type_id)
-    except UnknownName:
-        return dict(msgspec.to_builtins(unit_types(game)[type_id]))
+    """A unit type's public profile as `dogfight show` gives it, from the battle's own
+    type table (a scenario may bring designs the catalog does not have)."""
+    return describe_type(unit_types(game)[type_id])
 
 
 # ---- coordinates -----------------------------------------------------------------------
@@ -114,7 +113,7 @@ def _details(unit: Mapping[str, Any], prof: Mapping[str, Any]) -> dict[str, str]
     out = {
         "type": f"{prof['name']} ({prof['kind']})",
         "speed": f'{prof["speed"]:g}"',
-        "turn": "SM" if turn is None else f'{turn}"',
+        "turn": "SM" if turn in (None, "SM") else f'{turn}"',
         "damage": f"{unit['damage']}/{prof['damage']}",
     }
     if prof["kind"] == "fighter":

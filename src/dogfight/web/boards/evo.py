@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from dogfight.core.context import NoDice
-from dogfight.core.errors import IllegalAction, UnknownName
+from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.game import Game
 from dogfight.geometry import EPSILON, Vec2
@@ -23,6 +23,7 @@ from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.movement import DRIFT
 from dogfight.rulesets.evo.shooting import ARC_RANGES, firing_dice, on_my_six, zone_models
 from dogfight.rulesets.evo.units import UnitType
+from dogfight.rulesets.evo.units import describe as describe_type
 from dogfight.sim.odds import evo_attack
 from dogfight.web.boards import shapes as S
 from dogfight.web.boards.acta import Frame, frame_of, pose_of
@@ -38,11 +39,9 @@ def unit_types(game: Game) -> Mapping[str, UnitType]:
 
 
 def profile(game: Game, type_id: str) -> dict[str, Any]:
-    """A flight type's public profile: the catalog's, or the scenario's own design."""
-    try:
-        return game.ruleset.describe_unit(type_id)
-    except UnknownName:
-        return dict(msgspec.to_builtins(unit_types(game)[type_id]))
+    """A flight type's public profile as `dogfight show` gives it, from the battle's own
+    type table (a scenario may bring designs the catalog does not have)."""
+    return describe_type(unit_types(game)[type_id])
 
 
 # ---- the scene -------------------------------------------------------------------------
