@@ -26,7 +26,7 @@ from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
 from dogfight.web.rules_text import find_clause
-from dogfight.web.sessions import Hub, NewGame, view_of
+from dogfight.web.sessions import Hub, NewGame
 from dogfight.web.store import Store
 
 MAX_BODY = 256 * 1024
@@ -218,10 +218,9 @@ def create_app(db_path: Path | str, *, static_dir: Path | None = None) -> FastAP
         body = decode(await read_body(request), ActionBody)
 
         def run() -> dict[str, Any]:
-            live, seat = hub.act(
+            return hub.act(
                 game, body.token, index=body.index, action=body.action, version=body.version
             )
-            return view_of(live, seat, None)
 
         return json_response(await run_in_threadpool(run))
 
@@ -229,21 +228,16 @@ def create_app(db_path: Path | str, *, static_dir: Path | None = None) -> FastAP
     async def move(game: str, request: Request) -> Response:
         body = decode(await read_body(request), MoveBody)
 
-        def run() -> dict[str, Any]:
-            live, seat = hub.move(game, body.token, body.unit, body.x, body.y, body.facing)
-            return view_of(live, seat, None)
-
-        return json_response(await run_in_threadpool(run))
+        view = await run_in_threadpool(
+            hub.move, game, body.token, body.unit, body.x, body.y, body.facing
+        )
+        return json_response(view)
 
     @app.post("/api/games/{game}/undo")
     async def undo(game: str, request: Request) -> Response:
         body = decode(await read_body(request), UndoBody)
 
-        def run() -> dict[str, Any]:
-            live, seat = hub.undo(game, body.token)
-            return view_of(live, seat, None)
-
-        return json_response(await run_in_threadpool(run))
+        return json_response(await run_in_threadpool(hub.undo, game, body.token))
 
     @app.get("/api/games/{game}/file")
     def game_file(game: str, token: str | None = None) -> Response:

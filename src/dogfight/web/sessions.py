@@ -81,12 +81,11 @@ class Created(msgspec.Struct, frozen=True, kw_only=True):
 class Live:
     """A game in memory: its record, the game itself, and what undo and review need."""
 
-    def __init__(self, record: GameRecord, game: Game, steps: list[Step]) -> None:
+    def __init__(self, record: GameRecord, game: Game, history: History) -> None:
         self.record = record
         self.game = game
-        self.steps = steps
-        self.lock = threading.Lock()
-        self.unit_sides = unit_sides_of(game)
+        self.history = history
+        self.lock = threading.RLock()
         self.snapshots: dict[int, Game] = {}
         self.players: dict[str, Player] = {
             side: new_player(kind, record.ruleset)
@@ -119,8 +118,9 @@ class Live:
             return None, "the game is over"
         state = game.state
         turn, phase = getattr(state, "turn", 0), getattr(state, "phase", None)
-        for index in range(len(self.steps) - 1, -1, -1):
-            step = self.steps[index]
+        steps = self.history.steps
+        for index in range(len(steps) - 1, -1, -1):
+            step = steps[index]
             if step.rolled:
                 return None, "nothing to undo: an action since your last decision rolled dice"
             if step.turn != turn or step.phase != phase:
@@ -141,13 +141,31 @@ def computer_rng(seed: int, version: int) -> random.Random:
     return random.Random((seed ^ PLAYER_SEED_SALT) * 1_000_003 + version)
 
 
-def apply_step(game: Game, action: Any, steps: list[Step]) -> None:
-    """Apply an action to `game`, noting who took it and whether it rolled dice."""
-    state = game.state
-    side = game.current_player() or ""
-    turn, phase = getattr(state, "turn", 0), getattr(state, "phase", None)
-    events = game.apply(action)
-    steps.append(Step(side=side, turn=turn, phase=phase, rolled=any(e.rolls for e in events)))
+class History:
+    """What the server notes beside a game as actions are applied: who took each one,
+    when and whether it rolled dice (for undo), and the side of every unit the game has
+    had, even one destroyed since (for the log's side of an event)."""
+
+    def __init__(self, game: Game) -> None:
+        self.steps: list[Step] = []
+        self.unit_sides: dict[str, str] = unit_sides_of(game)
+
+    def copy(self) -> History:
+        """An independent copy, to go with a copy of the game."""
+        other = History.__new__(History)
+        other.steps = list(self.steps)
+        other.unit_sides = dict(self.unit_sides)
+        return other
+
+    def apply(self, game: Game, action: Any) -> None:
+        """Apply an action to `game` (checked first), noting what undo and the log need."""
+        state = game.state
+        side = game.current_player() or ""
+        turn, phase = getattr(state, "turn", 0), getattr(state, "phase", None)
+        events = game.apply(action)
+        rolled = any(e.rolls for e in events)
+        self.steps.append(Step(side=side, turn=turn, phase=phase, rolled=rolled))
+        self.unit_sides.update(unit_sides_of(game))
 
 
 class Hub:
@@ -184,13 +202,13 @@ class Hub:
             seed=record.seed,
             rules=record.rules,
         )
-        steps: list[Step] = []
+        history = History(game)
         for index, raw in enumerate(actions):
             try:
-                apply_step(game, msgspec.convert(raw, ruleset.action_type), steps)
+                history.apply(game, msgspec.convert(raw, ruleset.action_type))
             except (msgspec.ValidationError, DogfightError) as exc:
                 raise DataError(f"{where}: stored action {index} does not replay ({exc})") from None
-        return Live(record, game, steps)
+        return Live(record, game, history)
 
     # ---- creating games --------------------------------------------------------------
 
@@ -265,12 +283,12 @@ class Hub:
             created=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             status="over" if game.is_over() else "running",
         )
-        steps: list[Step] = []
         # Replay into a fresh game to learn who took each action (for undo).
         fresh = Game(game.scenario, seed=game.seed, rules=game.rule_overrides)
+        history = History(fresh)
         for action in actions:
-            apply_step(fresh, action, steps)
-        live = Live(record, fresh, steps)
+            history.apply(fresh, action)
+        live = Live(record, fresh, history)
         self.store.create(record, [msgspec.to_builtins(a) for a in actions])
         with self._loading:
             self._live[game_id] = live
@@ -299,7 +317,7 @@ class Hub:
         index: int | None = None,
         action: Any = None,
         version: int | None = None,
-    ) -> tuple[Live, str]:
+    ) -> dict[str, Any]:
         """A seat's action, given by index into its view's actions or as plain data."""
         live = self.get(game_id)
         with live.lock:
@@ -322,11 +340,11 @@ class Hub:
             else:
                 chosen = decode_action(game, action)
             self._commit(live, chosen)
-            return live, seat
+            return view_of(live, seat, None)
 
     def move(
         self, game_id: str, token: str | None, unit: str, x: float, y: float, facing: float
-    ) -> tuple[Live, str]:
+    ) -> dict[str, Any]:
         """A movement chosen on the board: the board adapter composes the action."""
         live = self.get(game_id)
         with live.lock:
@@ -336,9 +354,9 @@ class Hub:
                 raise Conflict(f"this server has no {live.record.ruleset} board for moves")
             chosen = board.compose_move(live.game, unit, x, y, facing)
             self._commit(live, chosen)
-            return live, seat
+            return view_of(live, seat, None)
 
-    def undo(self, game_id: str, token: str | None) -> tuple[Live, str]:
+    def undo(self, game_id: str, token: str | None) -> dict[str, Any]:
         """Take back the seat's actions (and the computer's since) to its previous
         decision in this turn and phase, if none of them rolled dice."""
         live = self.get(game_id)
@@ -349,13 +367,13 @@ class Hub:
                 raise Conflict(f"game {game_id}: cannot undo: {why}")
             record = live.record
             game = Game(live.game.scenario, seed=record.seed, rules=record.rules)
-            steps: list[Step] = []
+            history = History(game)
             for action in live.game.actions[:keep]:
-                apply_step(game, action, steps)
+                history.apply(game, action)
             self.store.truncate(record.id, keep, "running")
-            live.game, live.steps = game, steps
+            live.game, live.history = game, history
             live.record = msgspec.structs.replace(record, status="running")
-            return live, seat
+            return view_of(live, seat, None)
 
     def _turn_of(self, live: Live, token: str | None) -> str:
         seat = live.seat_of(token)
@@ -372,11 +390,11 @@ class Hub:
     def _commit(self, live: Live, action: Any) -> None:
         """Apply a seat's action to a copy, commit it, adopt the copy; then the computer."""
         game = live.game.clone()
-        steps = list(live.steps)
+        history = live.history.copy()
         # Game.apply checks first: an illegal action raises IllegalAction with the
         # reason before anything changes (and this is a copy anyway).
-        apply_step(game, action, steps)
-        self._save(live, game, steps)
+        history.apply(game, action)
+        self._save(live, game, history)
         self._computer_turns(live)
 
     def _computer_turns(self, live: Live) -> None:
@@ -386,7 +404,7 @@ class Hub:
         if game.is_over() or side is None or side not in live.players:
             return
         game = game.clone()
-        steps = list(live.steps)
+        history = live.history.copy()
         taken = 0
         while not game.is_over():
             side = game.current_player()
@@ -396,21 +414,20 @@ class Hub:
             if not legal:
                 raise RunawayGame(f"side '{side}' must decide but has no legal action")
             rng = computer_rng(live.record.seed, len(game.actions))
-            apply_step(game, live.players[side].decide(game, legal, rng), steps)
+            history.apply(game, live.players[side].decide(game, legal, rng))
             taken += 1
             if taken > MAX_COMPUTER_ACTIONS:
                 raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")
-        self._save(live, game, steps)
+        self._save(live, game, history)
 
-    def _save(self, live: Live, game: Game, steps: list[Step]) -> None:
+    def _save(self, live: Live, game: Game, history: History) -> None:
         """Commit the actions `game` has beyond the live game's, then adopt it."""
         start = len(live.game.actions)
         new = [msgspec.to_builtins(a) for a in game.actions[start:]]
         status = "over" if game.is_over() else "running"
         self.store.append(live.record.id, start, new, status)
-        live.game, live.steps = game, steps
+        live.game, live.history = game, history
         live.record = msgspec.structs.replace(live.record, status=status)
-        live.unit_sides = {**live.unit_sides, **unit_sides_of(game)}
 
     # ---- showing -----------------------------------------------------------------------
 
@@ -418,7 +435,8 @@ class Hub:
         """The view for a token's seat (or a spectator), live or at a review step."""
         live = self.get(game_id)
         seat = live.seat_of(token)
-        return view_of(live, seat, step)
+        with live.lock:
+            return view_of(live, seat, step)
 
     def game_file(self, game_id: str, token: str | None) -> tuple[str, bytes]:
         """The game file (name, bytes) for download: the same file `dogfight replay` reads."""
@@ -474,7 +492,8 @@ def review_game(live: Live, step: int) -> Game:
 
 
 def view_of(live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
-    """Build a seat's view of a live game, at a review step if one is given."""
+    """Build a seat's view of a live game, at a review step if one is given (the
+    caller holds the game's lock, so game and history are of the same moment)."""
     game = live.game
     if step is not None:
         game = review_game(live, step)
@@ -486,7 +505,7 @@ def view_of(live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
         seats=live.record.seats,
         step=step,
         can_undo=keep is not None,
-        unit_sides=live.unit_sides,
+        unit_sides=live.history.unit_sides,
     )
 
 
