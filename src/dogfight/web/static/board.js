@@ -102,21 +102,28 @@ function hexPoints(r) {
   return pts.join(" ");
 }
 
+/** What a scene unit is chosen as: its flight (evo: actions name flights) or itself. */
+export function keyOf(unit) {
+  return unit.flight || unit.id;
+}
+
 /** A unit token: a base (circle, or hex on a hex map), a facing pointer and its label. */
 export function unitElement(unit, hexMap, fontSize, extraClass = "") {
   const r = unit.radius > 0 ? unit.radius : hexMap ? 0.45 : 0.5;
   const classes = ["unit", `side-${unit.side_index}`, unit.mine ? "mine" : "",
     unit.status ? `status-${String(unit.status).replace(/[^a-z0-9_-]/gi, "-")}` : "", extraClass];
   const group = svg("g", { class: classes.filter(Boolean).join(" "),
-    transform: `translate(${unit.x},${unit.y})`, dataset: { unit: unit.id, side: unit.side } });
+    transform: `translate(${unit.x},${unit.y})`, dataset: { unit: unit.id, key: keyOf(unit), side: unit.side } });
   group.append(hexMap ? svg("polygon", { points: hexPoints(r), class: "base" })
     : svg("circle", { r, class: "base" }));
   const pointer = svg("path", {
     d: `M0,${fmt(-r * 1.45)} L${fmt(r * 0.45)},${fmt(-r * 0.55)} L${fmt(-r * 0.45)},${fmt(-r * 0.55)} Z`,
     class: "pointer", transform: `rotate(${unit.facing || 0})` });
   group.append(pointer);
-  const label = svg("text", { y: fmt(r + fontSize * 1.05), class: "label", "font-size": fontSize });
-  label.textContent = unit.label || unit.id;
+  // the id keeps the board readable; the full label is in the tooltip and the side panel
+  const label = svg("text", { y: fmt(r + fontSize * 0.35), class: "label", "font-size": fontSize,
+    "stroke-width": fmt(fontSize * 0.18) });
+  label.textContent = unit.id;
   group.append(label);
   const title = svg("title");
   const details = Object.entries(unit.details || {}).map(([k, v]) => `${k}: ${v}`).join("\n");
@@ -251,8 +258,9 @@ export class BoardView {
     this.clear("units");
     const fontSize = this.unitSize;
     for (const unit of units) {
-      const extra = [unit.id === selected ? "selected" : "", unit.id === target ? "target" : "",
-        highlights.has(unit.id) ? "attackable" : ""].filter(Boolean).join(" ");
+      const key = keyOf(unit);
+      const extra = [key === selected ? "selected" : "", unit.id === target ? "target" : "",
+        highlights.has(key) || highlights.has(unit.id) ? "attackable" : ""].filter(Boolean).join(" ");
       this.layers.units.append(unitElement(unit, this.hexMap, fontSize, extra));
     }
   }

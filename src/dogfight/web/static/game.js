@@ -2,7 +2,7 @@
 // the view's actions and envelope-bound moves, and posts the choice back. The server
 // checks everything; this page holds no rules.
 import { api, el, showError } from "/static/api.js";
-import { BoardView, bearing } from "/static/board.js";
+import { BoardView, bearing, keyOf } from "/static/board.js";
 import { LogView } from "/static/log.js";
 
 const GROUPS = [
@@ -13,6 +13,7 @@ const GROUPS = [
 const FORM_GROUPS = new Set(["secret", "speed"]);
 const PREVIEW_GROUPS = new Set(["attack", "dogfight"]);
 const LONG_LIST = 30;
+const LONG_MOVE_LIST = 8;
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,8 +45,32 @@ function units() {
   return S.view ? S.view.scene.units : [];
 }
 
-function unitById(id) {
-  return units().find((u) => u.id === id) || null;
+/** One scene unit (a model, in evo) by its own id. */
+function modelById(id) {
+  return id ? units().find((u) => u.id === id) || null : null;
+}
+
+/** Whether an action aims at the scene unit `id` (a model, or the flight it belongs to). */
+function hitsTarget(action, id) {
+  const model = modelById(id);
+  return Boolean(model && action.target && (action.target === model.id || action.target === keyOf(model)));
+}
+
+/** The scene units chosen together as `key` (a flight's models, or one unit). */
+function membersOf(key) {
+  return key ? units().filter((u) => keyOf(u) === key) : [];
+}
+
+/** The model standing for `key`: the one at the centre of its envelope (a flight's
+ * leader), else the first. */
+function unitById(key) {
+  const members = membersOf(key);
+  if (members.length <= 1) return members[0] || null;
+  const envelope = envelopeOf(key);
+  const circle = envelope && envelope.shapes.find((sh) => sh.kind === "circle");
+  if (!circle) return members[0];
+  return members.reduce((best, u) =>
+    Math.hypot(u.x - circle.x, u.y - circle.y) < Math.hypot(best.x - circle.x, best.y - circle.y) ? u : best);
 }
 
 function live() {
@@ -128,18 +153,18 @@ function renderBoard() {
   board.drawShapes("shapes", view.scene.shapes);
   board.clear("overlays");
   const selected = unitById(S.selected);
-  if (selected) board.drawShapes("overlays", selected.overlays, "overlay");
+  for (const member of membersOf(S.selected)) board.drawShapes("overlays", member.overlays, "overlay");
   board.clear("envelope");
   board.clear("dests");
-  const envelope = selected ? envelopeOf(selected.id) : null;
+  const envelope = selected ? envelopeOf(S.selected) : null;
   if (envelope) {
     const nodes = board.drawShapes("envelope", envelope.shapes, envelope.free ? "envelope-free" : "envelope-fixed");
-    for (const node of nodes) node.dataset.envelope = selected.id;
+    for (const node of nodes) node.dataset.envelope = S.selected;
   }
-  if (selected && !(envelope && envelope.free)) board.drawDests(destsOf(selected.id));
+  if (selected && !(envelope && envelope.free)) board.drawDests(destsOf(S.selected));
   const attackable = new Set();
   if (selected) {
-    for (const a of actions()) if (a.unit === selected.id && a.target) attackable.add(a.target);
+    for (const a of actions()) if (a.unit === S.selected && a.target) attackable.add(a.target);
   }
   board.drawUnits(units(), S.selected, S.target, attackable);
   renderGhost();
@@ -237,6 +262,20 @@ function selectUnit(id) {
   renderAll();
 }
 
+/** A unit picked in the units list: an enemy becomes the target of the selected unit of ours. */
+function chooseUnit(id) {
+  const mine = unitById(S.selected);
+  const clicked = modelById(id);
+  if (mine && mine.mine && clicked && !clicked.mine) {
+    S.target = S.target === id ? null : id;
+    S.pending = null;
+    renderAll();
+    return;
+  }
+  const key = clicked ? keyOf(clicked) : null;
+  selectUnit(key === S.selected ? null : key);
+}
+
 function onBoardClick(event) {
   if (board.suppressClick || !S.view) return;
   const destNode = event.target.closest(".dest");
@@ -244,19 +283,20 @@ function onBoardClick(event) {
     onDest(destNode.dataset.destKey);
     return;
   }
-  const unitNode = event.target.closest("#layer-units [data-unit]");
+  const unitNode = event.target.closest("#layer-units [data-key]");
   const underEnvelope = document.elementsFromPoint(event.clientX, event.clientY)
     .some((node) => node.dataset && node.dataset.envelope === S.selected && node.classList.contains("envelope-free"));
   if (unitNode) {
     const id = unitNode.dataset.unit;
-    const clicked = unitById(id);
+    const key = unitNode.dataset.key;
+    const clicked = modelById(id);
     const mine = unitById(S.selected);
-    if (mine && mine.mine && clicked && !clicked.mine && id !== S.selected) {
+    if (mine && mine.mine && clicked && !clicked.mine && key !== S.selected) {
       // an enemy while one of ours is selected: a target for its attacks, or (inside
       // the free envelope) a destination next to it
       S.target = id;
       S.pending = null;
-      if (underEnvelope && !actions().some((a) => a.unit === S.selected && a.target === id)) {
+      if (underEnvelope && !actions().some((a) => a.unit === S.selected && hitsTarget(a, id))) {
         const [x, y] = board.toBoard(event);
         pickFree(x, y);
         return;
@@ -264,7 +304,7 @@ function onBoardClick(event) {
       renderAll();
       return;
     }
-    selectUnit(id === S.selected ? null : id);
+    selectUnit(key === S.selected ? null : key);
     return;
   }
   if (underEnvelope) {
@@ -279,7 +319,7 @@ function pickFree(x, y) {
   if (!unit || !envelope) return;
   const facings = envelope.facings && envelope.facings.length ? envelope.facings : null;
   const travel = Math.hypot(x - unit.x, y - unit.y) > 0.01 ? bearing(unit.x, unit.y, x, y) : unit.facing;
-  S.pending = { type: "free", unit: unit.id, x, y, facings, facing: snapFacing(travel, facings) };
+  S.pending = { type: "free", unit: S.selected, x, y, facings, facing: snapFacing(travel, facings) };
   renderAll();
 }
 
@@ -369,16 +409,17 @@ function detailsList(unit, heading) {
 function actionButton(action, extraClass = "") {
   const classes = ["action", `group-${action.group}`, extraClass,
     S.selected && action.unit === S.selected ? "match" : "",
-    S.target && action.target === S.target ? "target-match" : ""].filter(Boolean).join(" ");
+    S.target && hitsTarget(action, S.target) ? "target-match" : ""].filter(Boolean).join(" ");
   return el("button", { type: "button", class: classes,
-    dataset: { actionIndex: action.index, group: action.group, unit: action.unit || "", target: action.target || "" },
+    dataset: { actionIndex: action.index, group: action.group, unit: action.unit || "", target: action.target || "",
+      odds: action.odds ? "true" : "false" },
     onclick: () => chooseAction(action.index) }, action.label);
 }
 
 function renderSelection() {
   const panel = $("selection");
   const selected = unitById(S.selected);
-  const target = unitById(S.target);
+  const target = modelById(S.target);
   panel.hidden = !selected && !target;
   if (panel.hidden) return;
   $("details").replaceChildren(...[selected ? detailsList(selected, "") : null,
@@ -386,15 +427,15 @@ function renderSelection() {
   const box = $("target-actions");
   box.replaceChildren();
   if (!selected) return;
-  const mineNow = actions().filter((a) => a.unit === selected.id && a.group !== "move"
-    && (!S.target || a.target === S.target));
+  const mineNow = actions().filter((a) => a.unit === S.selected && a.group !== "move"
+    && (!S.target || hitsTarget(a, S.target)));
   if (S.target && !mineNow.length) box.append(el("p", { class: "hint" }, `${selected.label || selected.id} has no action against ${target.label || target.id} now.`));
   if (mineNow.length) {
     box.append(el("h3", {}, S.target ? "Against this target" : "This unit can"),
       el("div", { class: "button-list" }, mineNow.map((a) => actionButton(a, "selected-action"))));
   }
-  if (envelopeOf(selected.id) || moveActionsOf(selected.id).length) {
-    box.append(el("p", { class: "hint" }, envelopeOf(selected.id) && envelopeOf(selected.id).free
+  if (envelopeOf(S.selected) || moveActionsOf(S.selected).length) {
+    box.append(el("p", { class: "hint" }, envelopeOf(S.selected) && envelopeOf(S.selected).free
       ? "Click inside the shaded envelope to choose where it moves."
       : "Click a marker on the board to choose where it moves."));
   }
@@ -445,7 +486,8 @@ function renderActions() {
       sections.push(el("section", { class: "group", dataset: { group } }, formFor(group, title, list)));
       continue;
     }
-    const long = list.length > LONG_LIST;
+    // moves are best chosen on the board, so a long list of them starts folded
+    const long = list.length > (group === "move" ? LONG_MOVE_LIST : LONG_LIST);
     const hint = group === "move" ? " (or choose on the board)" : "";
     sections.push(el("details", { class: "group", open: !long, dataset: { group } },
       el("summary", {}, `${title} (${list.length})${hint}`),
@@ -457,15 +499,16 @@ function renderActions() {
 function renderUnits() {
   const box = $("units");
   box.replaceChildren(...units().map((u) => el("button", { type: "button",
-    class: ["unit-button", `side-${u.side_index}`, u.mine ? "mine" : "", u.id === S.selected ? "selected" : ""].filter(Boolean).join(" "),
-    dataset: { unit: u.id }, onclick: () => selectUnit(u.id === S.selected ? null : u.id) },
+    class: ["unit-button", `side-${u.side_index}`, u.mine ? "mine" : "", keyOf(u) === S.selected ? "selected" : "",
+      u.id === S.target ? "target" : ""].filter(Boolean).join(" "),
+    dataset: { unit: u.id, key: keyOf(u) }, onclick: () => chooseUnit(u.id) },
   `${u.label || u.id} (${u.side})${u.status ? `: ${u.status}` : ""}`)));
 }
 
 function renderAll() {
   if (!S.view) return;
   if (S.selected && !unitById(S.selected)) S.selected = null;
-  if (S.target && !unitById(S.target)) S.target = null;
+  if (S.target && !modelById(S.target)) S.target = null;
   renderStatus(S.view);
   renderReview(S.view);
   renderBoard();
@@ -513,7 +556,10 @@ function chooseAction(index) {
   if (!action) return;
   if (action.odds || PREVIEW_GROUPS.has(action.group)) {
     if (action.unit && unitById(action.unit)) S.selected = action.unit;
-    if (action.target && unitById(action.target)) S.target = action.target;
+    if (action.target) {
+      const aimed = modelById(action.target) || membersOf(action.target)[0];
+      if (aimed) S.target = aimed.id;
+    }
     S.pending = { type: "action", index };
     renderAll();
     $("odds-panel").scrollIntoView({ block: "nearest" });
