@@ -170,6 +170,8 @@ def click_unit(page: Any, unit: str) -> None:
         if on_top and unit in on_top:
             page.mouse.click(x, y)
             return
+    if not page.locator("#units-panel[open]").count():
+        page.click("#units-panel > summary")
     page.locator(
         f'#units button.unit-button[data-unit="{unit}"], #units button.unit-button[data-key="{unit}"]'
     ).first.click()
@@ -263,10 +265,11 @@ PREFERRED = ["attack", "dogfight", "secret", "speed", "end", "support", "reactio
              "special", "other", "move"]
 
 
-def click_any_action(page: Any) -> str:
+def click_any_action(page: Any, order: list[str] = PREFERRED) -> str:
     """Take one offered action through its control: a form for secret selections and
-    speed declarations, the odds panel for attacks, a button for the rest."""
-    for group in PREFERRED:
+    speed declarations, the odds panel for attacks, a button for the rest. Groups are
+    tried in `order`; the first offered action of the first offered group is taken."""
+    for group in order:
         form = page.locator(f'#form-{group}')
         if form.count():
             act(page, lambda: page.click(f"#submit-{group}"))

@@ -36,7 +36,6 @@ def test_play_a_game_to_the_end(
     assert page.text_content("#scenario-title").endswith(f"({ruleset})")
 
     done = play_to_end(page, deadline_s=55)
-    print(ruleset, done, page.text_content("#outcome"))
 
     assert done["board_moves"] == 1, done
     assert done["target_attacks"] == 1, done

@@ -73,7 +73,7 @@ export class LogView {
       },
       entry.side ? el("span", { class: "who" }, entry.side) : null,
       el("span", { class: "text" }, entry.text),
-      dice ? el("span", { class: "dice", title: "dice" }, `🎲 ${dice}`) : null,
+      dice ? el("span", { class: "dice", title: "dice" }, `dice ${dice}`) : null,
       entry.clause ? el("button", { type: "button", class: "clause", dataset: { clause: entry.clause },
         title: `Open rule ${entry.clause}` }, entry.clause) : null);
       item.hidden = !passes.includes(this.filter);
