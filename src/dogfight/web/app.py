@@ -139,6 +139,9 @@ def lobby() -> list[dict[str, Any]]:
 
 def create_app(db_path: Path | str, *, static_dir: Path | None = None) -> FastAPI:
     """The web app, its games kept in the SQLite file `db_path`."""
+    # Load the ruleset plugins now, in one thread: the registry's first load is not
+    # safe against the concurrent first requests of a fresh server.
+    all_rulesets()
     hub = Hub(Store(db_path))
     static = static_dir or STATIC_DIR
     app = FastAPI(title="dogfight", version=__version__, docs_url=None, redoc_url=None)
