@@ -162,7 +162,7 @@ def _overlays(
 
 
 def _scene(game: Game, seat: str | None) -> dict[str, Any]:
-    obs = game.observation(seat)
+    obs = S.observed(game, seat)
     frame = frame_of(obs)
     sides = list(obs["sides"])
     units = list(obs["units"].values())
@@ -503,7 +503,7 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
     side = game.current_player()
     if side is None:
         return {}
-    obs = game.observation(side)
+    obs = S.observed(game, side)
     frame = frame_of(obs)
     types = unit_types(game)
     legal = game.legal_actions()
@@ -559,7 +559,7 @@ def _compose(game: Game, uid: str, x: float, y: float, facing: float) -> Any:
     side = game.current_player()
     if side is None:
         raise IllegalAction("the game is over")
-    obs = game.observation(side)
+    obs = S.observed(game, side)
     frame = frame_of(obs)
     unit = obs["units"].get(uid)
     if unit is None:
@@ -641,7 +641,7 @@ def _compose_ship(game: Game, uid: str, start: Pose, point: Vec2, heading: float
 
 
 def _turn_inches(game: Game, uid: str) -> float:
-    unit = game.observation(game.current_player())["units"][uid]
+    unit = S.observed(game, game.current_player())["units"][uid]
     turn = unit_types(game)[unit["type"]].turn
     if turn is None:
         return 2.0 if unit["crippled"] else 0.0
@@ -690,11 +690,11 @@ class ActaBoard:
 
     def describe(self, game: Game, action: Any) -> dict[str, Any]:
         """Label, group, unit, target, destination and exact odds of a legal action."""
-        return _describe(game, action, game.observation(game.current_player()))
+        return _describe(game, action, S.observed(game, game.current_player()))
 
     def describe_all(self, game: Game, actions: list[Any]) -> list[dict[str, Any]]:
         """`describe` for many actions of one decision, reading the observation once."""
-        obs = game.observation(game.current_player())
+        obs = S.observed(game, game.current_player())
         return [_describe(game, a, obs) for a in actions]
 
     def envelopes(self, game: Game) -> dict[str, dict[str, Any]]:

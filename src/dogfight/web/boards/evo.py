@@ -123,7 +123,7 @@ def _overlays(
 
 
 def _scene(game: Game, seat: str | None) -> dict[str, Any]:
-    obs = game.observation(seat)
+    obs = S.observed(game, seat)
     frame = frame_of(obs)
     sides = list(obs["sides"])
     flights: Mapping[str, Mapping[str, Any]] = obs["flights"]
@@ -376,7 +376,7 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
     flights = sorted({a.unit for a in legal if isinstance(a, A.Manoeuvre)})
     if not flights:
         return {}
-    obs = game.observation(side)
+    obs = S.observed(game, side)
     frame = frame_of(obs)
     out: dict[str, dict[str, Any]] = {}
     for fid in flights:
@@ -403,7 +403,7 @@ def _compose(game: Game, unit: str, x: float, y: float) -> A.Manoeuvre:
     side = game.current_player()
     if side is None:
         raise IllegalAction("the game is over")
-    obs = game.observation(side)
+    obs = S.observed(game, side)
     flight = obs["flights"].get(unit)
     if flight is None:
         raise IllegalAction(f"no flight {unit!r} on the table")
@@ -442,11 +442,11 @@ class EvoBoard:
 
     def describe(self, game: Game, action: Any) -> dict[str, Any]:
         """Label, group, unit, target, destination and exact odds of a legal action."""
-        return _describe(game, action, game.observation(game.current_player()))
+        return _describe(game, action, S.observed(game, game.current_player()))
 
     def describe_all(self, game: Game, actions: list[Any]) -> list[dict[str, Any]]:
         """`describe` for many actions of one decision, reading the observation once."""
-        obs = game.observation(game.current_player())
+        obs = S.observed(game, game.current_player())
         return [_describe(game, a, obs) for a in actions]
 
     def envelopes(self, game: Game) -> dict[str, dict[str, Any]]:

@@ -8,7 +8,10 @@ headings anticlockwise from +x, so both the y axis and the sense of angles flip.
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
+
+from dogfight.core.game import Game
 
 Shape = dict[str, Any]
 
@@ -51,6 +54,28 @@ def wedge(
 def text(x: float, y: float, words: str, cls: str, title: str | None = None) -> Shape:
     """A label."""
     return _shape("text", cls, title, x=x, y=y, text=words)
+
+
+# ---- observations ----------------------------------------------------------------------
+
+_SEEN: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], dict[str | None, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def observed(game: Game, seat: str | None) -> dict[str, Any]:
+    """`game.observation(seat)`, kept while the game stands still: describing the dozens
+    of actions of one decision would otherwise rebuild it for each. Read it; never
+    change it (it is shared)."""
+    version = (len(game.actions), id(game.state))
+    kept = _SEEN.get(game)
+    if kept is None or kept[0] != version:
+        kept = (version, {})
+        _SEEN[game] = kept
+    if seat not in kept[1]:
+        kept[1][seat] = game.observation(seat)
+    obs: dict[str, Any] = kept[1][seat]
+    return obs
 
 
 # ---- free-table conversions -------------------------------------------------------------
