@@ -136,6 +136,17 @@ def test_create_with_options_and_an_uploaded_scenario(client: TestClient) -> Non
             400,
             ["seed"],
         ),
+        (
+            b'{"ruleset": "sfa", "scenario": "fighter-duel", "seats": {}, "seed": 1e30}',
+            400,
+            ["seed"],
+        ),
+        (
+            b'{"ruleset": "sfa", "scenario": "fighter-duel", "seats": {}, '
+            b'"seed": 99999999999999999999}',
+            400,
+            ["seed"],
+        ),
         (b'{"ruleset": "nope", "scenario": "x", "seats": {}}', 404, ["nope"]),
         (b'{"ruleset": "sfa", "scenario": "nope", "seats": {}}', 404, ["nope"]),
         (b'{"ruleset": "sfa", "seats": {}}', 400, ["scenario"]),
@@ -424,6 +435,10 @@ def test_open_refuses_bad_files_as_the_cli_does(client: TestClient, db: Path) ->
         client.post("/api/games/open", content=msgspec.json.encode(bad_action)),
         422,
         "actions[0]",
+    )
+    reaching = {**data, "scenario": {**data["scenario"], "unit_files": ["/etc/passwd"]}}
+    refused(
+        client.post("/api/games/open", content=msgspec.json.encode(reaching)), 422, "unit_files"
     )
     tampered = {**data, "log_digest": "0" * 64}
     refused(client.post("/api/games/open", content=msgspec.json.encode(tampered)), 422, "event log")

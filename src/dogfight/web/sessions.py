@@ -16,7 +16,7 @@ import random
 import secrets
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -40,6 +40,10 @@ MAX_COMPUTER_ACTIONS = 100_000
 SNAPSHOT_EVERY = 16
 """Review keeps a copy of the game every this many actions, so a step costs few replays."""
 UPLOAD_WHERE = "uploaded scenario"
+STANDALONE = "an upload must carry its units inline (custom_units), not name files"
+"""Unit files would be read from the server's own disk: an upload must stand alone."""
+SEED = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
+"""A seed the database can keep (SQLite integers are 64-bit)."""
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True):
@@ -59,7 +63,7 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     scenario: str | None = None
     scenario_text: str | None = None
     options: dict[str, Any] = msgspec.field(default_factory=dict)
-    seed: int | None = None
+    seed: SEED | None = None
 
 
 class SeatLink(msgspec.Struct, frozen=True, kw_only=True):
@@ -234,6 +238,8 @@ class Hub:
         """Start a game from a game file's bytes (a finished one opens for review)."""
         where = "uploaded game file"
         gamefile = parse_gamefile(raw, where)
+        if gamefile.scenario.get("unit_files"):
+            raise Invalid(f"{where}: field 'scenario.unit_files': {STANDALONE}")
         game = replay_gamefile(gamefile, where)
         if not replay_matches(game, gamefile):
             raise Invalid(
@@ -255,11 +261,7 @@ class Hub:
         raw = parse_yaml(text or "", UPLOAD_WHERE)
         scenario = scenario_from_raw(raw, UPLOAD_WHERE)
         if scenario.raw.get("unit_files"):
-            # They would be read from the server's own disk: an upload must stand alone.
-            raise Invalid(
-                f"{UPLOAD_WHERE}: field 'unit_files': an uploaded scenario must carry its "
-                "units inline (custom_units)"
-            )
+            raise Invalid(f"{UPLOAD_WHERE}: field 'unit_files': {STANDALONE}")
         if scenario.ruleset != ruleset:
             raise Invalid(
                 f"{UPLOAD_WHERE}: field 'ruleset': the scenario is for "
