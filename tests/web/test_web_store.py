@@ -157,3 +157,28 @@ def test_a_computer_only_game_is_played_out_at_creation(tmp_path: Path) -> None:
     with sqlite3.connect(db) as conn:
         status = conn.execute("SELECT status FROM games").fetchone()[0]
     assert status == "over"
+
+
+def test_a_server_stopped_before_the_computer_answered_answers_on_restart(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.sqlite"
+    client = client_for(db)
+    created = new_game(client, "sfa", "fighter-duel", {"Rebels": "human", "Aliens": "random"})
+    game, token = created["game"], created["seats"]["Rebels"]["token"]
+    shown = view(client, game, token)
+    last = -1
+    while shown["version"] <= last + 1 and not shown["over"]:
+        last = shown["version"]  # the position of the Rebels' latest action
+        shown = act(client, game, token, 0, shown["version"])
+    answered = view(client, game, token)
+    assert answered["version"] > last + 1  # the computer answered
+    client.close()
+    # As if the server had died after committing the Rebels' action: the computer's
+    # answer was never stored.
+    with sqlite3.connect(db) as conn:
+        conn.execute("DELETE FROM actions WHERE game = ? AND seq > ?", (game, last))
+    assert len(stored(db, game)) == last + 1
+    restarted = view(client_for(db), game, token)
+    assert restarted == answered
+    assert len(stored(db, game)) == answered["version"]

@@ -192,6 +192,10 @@ class Hub:
             if live is None:
                 live = self._rebuild(game_id)
                 self._live[game_id] = live
+        # A server stopped after a person's action was committed but before the
+        # computer's answer was: the computer moves now.
+        with live.lock:
+            self._computer_turns(live)
         return live
 
     def _rebuild(self, game_id: str) -> Live:
