@@ -19,8 +19,10 @@ from dogfight.web.boards import Board, board_for
 HIT_KEYS = ("hits", "damage", "destroyed", "disabled", "allocations")
 """Event data keys whose truthy value marks a hit, damage or a kill (the log's 'hits' filter)."""
 
-UNIT_KEYS = ("side", "unit", "attacker", "actor", "craft", "model", "missile")
-"""Event data keys that name a side, or a unit whose side the log shows."""
+SIDE_KEYS = ("side", "first", "winner")
+"""Event data keys that may name a side outright (an initiative or game winner...)."""
+UNIT_KEYS = ("unit", "attacker", "actor", "craft", "model", "missile")
+"""Event data keys that name the unit acting, whose side the log shows."""
 
 
 def board_or_none(ruleset: str) -> Board | None:
@@ -159,12 +161,14 @@ def log_rows(events: list[Event], unit_sides: Mapping[str, str]) -> list[dict[st
 
 def side_of(event: Event, unit_sides: Mapping[str, str]) -> str | None:
     """The side an event is about: named outright, or the side of the unit it names."""
+    for key in SIDE_KEYS:
+        value = event.data.get(key)
+        if isinstance(value, str) and value in unit_sides.values():
+            return value
     for key in UNIT_KEYS:
         value = event.data.get(key)
         if not isinstance(value, str) or not value:
             continue
-        if key == "side":
-            return value
         # sfa actors are 'CRAFT#STATION'; evo models are 'UNIT.N'.
         for name in (value, value.split("#")[0], value.rpartition(".")[0]):
             if name in unit_sides:
