@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from dogfight.ai import make_player
 from dogfight.core.game import Game
 from dogfight.core.scenario import load_scenario
 
@@ -140,16 +141,20 @@ def check_envelope(uid: str, env: dict[str, Any]) -> None:
     assert env["facings"] is None or all(_number(f) for f in env["facings"])
 
 
-def positions(name: str, seed: int, steps: int, every: int = 1) -> Iterator[Game]:
-    """The game at its start and after each `every` seeded random legal actions, up to
-    `steps` actions or the end (the game is cloned, so callers may change what they get)."""
+def positions(
+    name: str, seed: int, steps: int, every: int = 1, player: str = "random"
+) -> Iterator[Game]:
+    """The game at its start and after each `every` legal actions chosen by seeded
+    players of one kind, up to `steps` actions or the end (the game is cloned, so
+    callers may change what they get)."""
     game = Game(load_scenario(name), seed=seed)
     rng = random.Random(seed)
+    chooser = make_player(player, game.ruleset.name)
     yield game.clone()
     for step in range(1, steps + 1):
         if game.is_over():
             return
         legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
+        game.apply(chooser.decide(game, legal, rng))
         if step % every == 0 and not game.is_over():
             yield game.clone()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Mapping
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -29,7 +30,7 @@ from dogfight.rulesets.sfa.craft import Craft
 from dogfight.rulesets.sfa.craft import describe as describe_craft
 from dogfight.rulesets.sfa.maneuvers import MANEUVERS, TURN_STEPS, trace
 from dogfight.rulesets.sfa.pool import attack_pool, scale_adjust
-from dogfight.rulesets.sfa.ruleset import least_hexes, move_budget, split_key
+from dogfight.rulesets.sfa.ruleset import expendable, least_hexes, move_budget, split_key
 from dogfight.rulesets.sfa.state import CraftState, Selection
 from dogfight.sim.odds import sfa_pool
 from dogfight.web.boards import shapes as S
@@ -361,23 +362,37 @@ def _where(h: Hex, facing: int | None = None) -> str:
 
 @lru_cache(maxsize=1024)
 def _pool_numbers(
-    dice: int, willpower: bool, attack_scale: int, target_scale: int
+    dice: int, willpower: bool, attack_scale: int, target_scale: int, rolls: int
 ) -> tuple[dict[str, float], float, float]:
-    pool = sfa_pool(dice, willpower=willpower)
-    outcomes: dict[str, float] = {}
-    expected = 0.0
-    for net, p in pool.net.items():
-        damage = scale_adjust(net, attack_scale, target_scale)
-        key = f"{damage} damage"
-        outcomes[key] = outcomes.get(key, 0.0) + float(p)
-        expected += damage * float(p)
-    return outcomes, expected, float(pool.botch)
+    """Damage of `rolls` rolls of one pool (the Willpower success on the first only),
+    summed exactly; and the botch chance of one roll."""
+
+    def damage(bought: bool) -> dict[int, Fraction]:
+        pool = sfa_pool(dice, willpower=bought)
+        out: dict[int, Fraction] = {}
+        for net, p in pool.net.items():
+            dealt = scale_adjust(net, attack_scale, target_scale)
+            out[dealt] = out.get(dealt, Fraction(0)) + p
+        return out
+
+    total = damage(willpower)
+    plain = damage(False)
+    for _ in range(rolls - 1):
+        summed: dict[int, Fraction] = {}
+        for a, p in total.items():
+            for b, q in plain.items():
+                summed[a + b] = summed.get(a + b, Fraction(0)) + p * q
+        total = summed
+    outcomes = {f"{k} damage": float(p) for k, p in sorted(total.items())}
+    expected = float(sum((k * p for k, p in total.items()), Fraction(0)))
+    return outcomes, expected, float(sfa_pool(dice).botch)
 
 
 def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[str, Any] | None:
     """The pool a Resolve's attack rolls, as the acting side sees the target: dice,
-    Willpower, scales, Soak; None when no single exact pool prices it (missiles, linked
-    guns, several damage checks, a Temporal re-roll, a missile as the target)."""
+    Willpower, scales, Soak and how many rolls (fire-linked guns and damage checks each
+    roll it again); None when no exact pool prices it (a missile launch, a Temporal
+    re-roll, a missile as the target)."""
     state = game.state
     craft_id, station = split_key(action.actor)
     craft = state.craft.get(craft_id)
@@ -389,8 +404,7 @@ def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[s
     seen_target = obs["craft"].get(action.target)
     if weapon is None or weapon.guided or seen_target is None or action.reroll:
         return None
-    if weapon.damage_checks > 1 or (weapon.fire_linked and weapon.count > 1):
-        return None
+    shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
     # The target as this side sees it: a decoy looks like its projector, so its odds
     # must too (the engine's own state would give the decoy away).
     target = msgspec.convert(seen_target, CraftState)
@@ -423,27 +437,38 @@ def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[s
         "target_scale": defending_scale(state, target, design),
         "soak": soak,
         "weapon": weapon.name,
+        "rolls": shots * weapon.damage_checks,
     }
 
 
 def attack_odds(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The ODDS of a Resolve's attack, or None."""
+    """The ODDS of a Resolve's attack (total damage rolled), or None."""
     case = attack_case(game, action, obs)
     if case is None:
         return None
     outcomes, expected, botch = _pool_numbers(
-        case["dice"], case["willpower"], case["attack_scale"], case["target_scale"]
+        case["dice"],
+        case["willpower"],
+        case["attack_scale"],
+        case["target_scale"],
+        case["rolls"],
     )
+    rolls = f"{case['rolls']} rolls of " if case["rolls"] > 1 else ""
+    notes = ["a botch (no successes and a 1) costs 2 Speed next turn"]
+    if case["rolls"] > 1:
+        notes.append("the damage of every roll added up (the target may be wrecked sooner)")
     return {
-        "title": f"{case['weapon']}: {case['dice']} dice against Soak {case['soak']}: damage",
+        "title": f"{case['weapon']}: {rolls}{case['dice']} dice against Soak {case['soak']}: "
+        "damage",
         "outcomes": dict(outcomes),
         "expected": expected,
         "facts": {
             "dice": str(case["dice"]),
+            "rolls": str(case["rolls"]),
             "soak": str(case["soak"]),
-            "botch": f"{100 * botch:.1f}%",
+            "botch per roll": f"{100 * botch:.1f}%",
         },
-        "notes": ["a botch (no successes and a 1) costs 2 Speed next turn"],
+        "notes": notes,
     }
 
 
@@ -640,7 +665,12 @@ def step_plans(
 
 
 def _craft_plans(game: Game, craft_id: str) -> dict[tuple[Hex, int], Plan]:
-    """Checked step plans for the craft moving now, as its side sees the map."""
+    """Checked step plans for the craft moving now, as its side sees the map (kept
+    while the game stands still)."""
+    return S.kept(game, ("plans", craft_id), lambda: _find_plans(game, craft_id))
+
+
+def _find_plans(game: Game, craft_id: str) -> dict[tuple[Hex, int], Plan]:
     state = game.state
     side = game.current_player()
     obs = S.observed(game, side)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from dogfight.core.game import Game
 
 Shape = dict[str, Any]
+T = TypeVar("T")
 
 
 def _shape(kind: str, cls: str, title: str | None, **fields: Any) -> Shape:
@@ -58,24 +60,29 @@ def text(x: float, y: float, words: str, cls: str, title: str | None = None) -> 
 
 # ---- observations ----------------------------------------------------------------------
 
-_SEEN: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], dict[str | None, Any]]] = (
+_KEPT: weakref.WeakKeyDictionary[Game, tuple[tuple[int, int], dict[Any, Any]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def observed(game: Game, seat: str | None) -> dict[str, Any]:
-    """`game.observation(seat)`, kept while the game stands still: describing the dozens
-    of actions of one decision would otherwise rebuild it for each. Read it; never
-    change it (it is shared)."""
+def kept(game: Game, key: Any, compute: Callable[[], T]) -> T:
+    """`compute()`, remembered for `game` until it changes (an action is applied):
+    describing the dozens of actions of one decision would otherwise redo it for each.
+    The value is shared: read it, never change it."""
     version = (len(game.actions), id(game.state))
-    kept = _SEEN.get(game)
-    if kept is None or kept[0] != version:
-        kept = (version, {})
-        _SEEN[game] = kept
-    if seat not in kept[1]:
-        kept[1][seat] = game.observation(seat)
-    obs: dict[str, Any] = kept[1][seat]
-    return obs
+    entry = _KEPT.get(game)
+    if entry is None or entry[0] != version:
+        entry = (version, {})
+        _KEPT[game] = entry
+    if key not in entry[1]:
+        entry[1][key] = compute()
+    value: T = entry[1][key]
+    return value
+
+
+def observed(game: Game, seat: str | None) -> dict[str, Any]:
+    """`game.observation(seat)`, kept while the game stands still (see `kept`)."""
+    return kept(game, ("observation", seat), lambda: game.observation(seat))
 
 
 # ---- free-table conversions -------------------------------------------------------------
