@@ -7,9 +7,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
+from dogfight.core.game import Game
+from dogfight.core.gamefile import log_digest
 from dogfight.core.registry import find_ruleset
+from dogfight.core.scenario import scenario_from_raw
 from dogfight.web.store import GameRecord, Store
 
 from .helpers import act, client_for, new_game, view
@@ -35,21 +39,33 @@ def test_store_round_trip_and_numbering_clash(tmp_path: Path) -> None:
         status="running",
     )
     store.create(record, [{"action": "pass"}])
-    store.append("g1", 1, [{"action": "move", "craft": "C1"}], "over")
+    store.append("g1", 1, [{"action": "move", "craft": "C1"}], "over", "d2")
     # A second writer numbering from an old position fails, and adds nothing.
     with pytest.raises(sqlite3.IntegrityError):
-        store.append("g1", 1, [{"action": "pass"}, {"action": "pass"}], "running")
+        store.append("g1", 1, [{"action": "pass"}, {"action": "pass"}], "running", "d3")
     found = store.load("g1")
     assert found is not None
     loaded, actions = found
-    assert loaded == GameRecord(**{**_fields(record), "status": "over"})
+    assert loaded == GameRecord(**{**_fields(record), "status": "over", "digest": "d2"})
     assert actions == [{"action": "pass"}, {"action": "move", "craft": "C1"}]
-    store.truncate("g1", 1, "running")
+    store.truncate("g1", 1, "running", "d1")
     assert Store(tmp_path / "s.sqlite").load("g1") == (
-        GameRecord(**{**_fields(record), "status": "running"}),
+        GameRecord(**{**_fields(record), "status": "running", "digest": "d1"}),
         [{"action": "pass"}],
     )
     assert store.load("nope") is None
+
+
+def replayed_digest(db: Path, game: str) -> str:
+    """The event-log digest of a stored game's actions, replayed by the engine."""
+    found = Store(db).load(game)
+    assert found is not None
+    record, actions = found
+    ruleset = find_ruleset(record.ruleset)
+    replay = Game(scenario_from_raw(record.scenario, game), seed=record.seed, rules=record.rules)
+    for raw in actions:
+        replay.apply(msgspec.convert(raw, ruleset.action_type))
+    return log_digest(replay.events)
 
 
 def _fields(record: GameRecord) -> dict[str, Any]:
@@ -178,7 +194,21 @@ def test_a_server_stopped_before_the_computer_answered_answers_on_restart(
     # answer was never stored.
     with sqlite3.connect(db) as conn:
         conn.execute("DELETE FROM actions WHERE game = ? AND seq > ?", (game, last))
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET digest = ? WHERE id = ?", (replayed_digest(db, game), game))
     assert len(stored(db, game)) == last + 1
     restarted = view(client_for(db), game, token)
     assert restarted == answered
     assert len(stored(db, game)) == answered["version"]
+
+
+def test_a_stored_game_that_no_longer_replays_the_same_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite"
+    client = client_for(db)
+    created = new_game(client, "acta", "furball", {"Empire": "random", "Klingon": "random"})
+    client.close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET digest = ? WHERE id = ?", ("0" * 64, created["game"]))
+    reply = client_for(db).get(f"/api/games/{created['game']}")
+    assert reply.status_code == 422
+    assert "no longer replay to the same game" in reply.json()["error"]

@@ -24,7 +24,13 @@ from dogfight.ai import PLAYER_KINDS
 from dogfight.core.data import parse_yaml
 from dogfight.core.errors import DataError, DogfightError, UnknownName
 from dogfight.core.game import Game
-from dogfight.core.gamefile import parse_gamefile, replay_gamefile, replay_matches, to_gamefile
+from dogfight.core.gamefile import (
+    log_digest,
+    parse_gamefile,
+    replay_gamefile,
+    replay_matches,
+    to_gamefile,
+)
 from dogfight.core.play import Player, RunawayGame
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, load_scenario, scenario_from_raw
@@ -216,6 +222,11 @@ class Hub:
                 history.apply(game, msgspec.convert(raw, ruleset.action_type))
             except (msgspec.ValidationError, DogfightError) as exc:
                 raise DataError(f"{where}: stored action {index} does not replay ({exc})") from None
+        if record.digest and record.digest != log_digest(game.events):
+            raise DataError(
+                f"{where}: its stored actions no longer replay to the same game (was the "
+                "engine changed?), so it cannot go on"
+            )
         return Live(record, game, history)
 
     # ---- creating games --------------------------------------------------------------
@@ -288,6 +299,7 @@ class Hub:
             tokens={side: token_hash(t) for side, t in tokens.items()},
             created=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             status="over" if game.is_over() else "running",
+            digest=log_digest(game.events),
         )
         # Replay into a fresh game to learn who took each action (for undo).
         fresh = Game(game.scenario, seed=game.seed, rules=game.rule_overrides)
@@ -376,9 +388,10 @@ class Hub:
             history = History(game)
             for action in live.game.actions[:keep]:
                 history.apply(game, action)
-            self.store.truncate(record.id, keep, "running")
+            digest = log_digest(game.events)
+            self.store.truncate(record.id, keep, "running", digest)
             live.game, live.history = game, history
-            live.record = msgspec.structs.replace(record, status="running")
+            live.record = msgspec.structs.replace(record, status="running", digest=digest)
             return view_of(live, seat, None)
 
     def _turn_of(self, live: Live, token: str | None) -> str:
@@ -431,9 +444,10 @@ class Hub:
         start = len(live.game.actions)
         new = [msgspec.to_builtins(a) for a in game.actions[start:]]
         status = "over" if game.is_over() else "running"
-        self.store.append(live.record.id, start, new, status)
+        digest = log_digest(game.events)
+        self.store.append(live.record.id, start, new, status, digest)
         live.game, live.history = game, history
-        live.record = msgspec.structs.replace(live.record, status=status)
+        live.record = msgspec.structs.replace(live.record, status=status, digest=digest)
 
     # ---- showing -----------------------------------------------------------------------
 

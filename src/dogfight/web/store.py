@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS games (
     seats    TEXT NOT NULL,      -- side -> 'human' | 'heuristic' | 'random', as JSON
     tokens   TEXT NOT NULL,      -- side -> SHA-256 of the seat's secret token, as JSON
     created  TEXT NOT NULL,      -- UTC, ISO 8601
-    status   TEXT NOT NULL       -- 'running' | 'over'
+    status   TEXT NOT NULL,      -- 'running' | 'over'
+    digest   TEXT NOT NULL       -- hash of the event log after the stored actions
 );
 CREATE TABLE IF NOT EXISTS actions (
     game   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -56,6 +57,9 @@ class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
     tokens: dict[str, str]
     created: str
     status: str
+    digest: str = ""
+    """The event-log digest (`dogfight.core.gamefile.log_digest`) after the stored
+    actions: a rebuild that does not reproduce it is refused, never played on."""
 
 
 class Store:
@@ -99,7 +103,7 @@ class Store:
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO games (id, ruleset, scenario, rules, seed, seats, tokens, created,"
-                " status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " status, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.id,
                     record.ruleset,
@@ -110,30 +114,37 @@ class Store:
                     enc(record.tokens).decode(),
                     record.created,
                     record.status,
+                    record.digest,
                 ),
             )
             _insert_actions(db, record.id, 0, actions)
 
-    def append(self, game: str, start: int, actions: Sequence[Any], status: str) -> None:
-        """Add actions numbered from `start` and set the status, in one transaction.
+    def append(
+        self, game: str, start: int, actions: Sequence[Any], status: str, digest: str
+    ) -> None:
+        """Add actions numbered from `start`, set status and digest, in one transaction.
 
         A clash with an existing number (another writer got there first) fails the
         whole transaction, so two writers can never interleave a game's actions."""
         with self._transaction() as db:
             _insert_actions(db, game, start, actions)
-            db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+            db.execute(
+                "UPDATE games SET status = ?, digest = ? WHERE id = ?", (status, digest, game)
+            )
 
-    def truncate(self, game: str, keep: int, status: str) -> None:
+    def truncate(self, game: str, keep: int, status: str, digest: str) -> None:
         """Delete every action from number `keep` on (an undo), in one transaction."""
         with self._transaction() as db:
             db.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game, keep))
-            db.execute("UPDATE games SET status = ? WHERE id = ?", (status, game))
+            db.execute(
+                "UPDATE games SET status = ?, digest = ? WHERE id = ?", (status, digest, game)
+            )
 
     def load(self, game: str) -> tuple[GameRecord, list[Any]] | None:
         """A game's header and its actions (as plain data, in order), or None."""
         db = self._connection()
         row = db.execute(
-            "SELECT id, ruleset, scenario, rules, seed, seats, tokens, created, status"
+            "SELECT id, ruleset, scenario, rules, seed, seats, tokens, created, status, digest"
             " FROM games WHERE id = ?",
             (game,),
         ).fetchone()
@@ -150,6 +161,7 @@ class Store:
             tokens=dec(row[6]),
             created=row[7],
             status=row[8],
+            digest=row[9],
         )
         rows = db.execute(
             "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game,)
