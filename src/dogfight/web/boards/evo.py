@@ -323,7 +323,7 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         "odds": None,
     }
     if isinstance(action, A.Activate):
-        out.update(group="special", label=f'Activate {name(action.unit)} (it drifts {DRIFT:g}")')
+        out.update(group="other", label=f'Activate {name(action.unit)} (it drifts {DRIFT:g}")')
     elif isinstance(action, A.Manoeuvre):
         ended = manoeuvre_end(obs, action)
         label = f"{name(action.unit)}: manoeuvre"
