@@ -41,7 +41,10 @@ class LiveServer:
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         config = uvicorn.Config(
-            create_app(db_path), host="127.0.0.1", port=self.port, log_level="warning",
+            create_app(db_path),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
             lifespan="off",
         )
         self.server = uvicorn.Server(config)
@@ -125,9 +128,12 @@ def version(page: Any) -> str:
 
 
 def error_text(page: Any) -> str:
-    return str(page.evaluate(
-        "() => { const e = document.getElementById('error'); return e.hidden ? '' : e.textContent; }"
-    ))
+    return str(
+        page.evaluate(
+            "() => { const e = document.getElementById('error');"
+            " return e.hidden ? '' : e.textContent; }"
+        )
+    )
 
 
 def act(page: Any, do: Any) -> None:
@@ -136,7 +142,8 @@ def act(page: Any, do: Any) -> None:
     do()
     page.wait_for_function(
         """(before) => document.body.dataset.busy !== 'true' && (
-            document.body.dataset.version !== before || !document.getElementById('error').hidden)""",
+            document.body.dataset.version !== before
+            || !document.getElementById('error').hidden)""",
         arg=before,
     )
     message = error_text(page)
@@ -173,7 +180,8 @@ def click_unit(page: Any, unit: str) -> None:
     if not page.locator("#units-panel[open]").count():
         page.click("#units-panel > summary")
     page.locator(
-        f'#units button.unit-button[data-unit="{unit}"], #units button.unit-button[data-key="{unit}"]'
+        f'#units button.unit-button[data-unit="{unit}"], '
+        f'#units button.unit-button[data-key="{unit}"]'
     ).first.click()
 
 
@@ -192,9 +200,15 @@ def point_in_envelope(page: Any, unit: str) -> tuple[float, float] | None:
             const b = shape.getBoundingClientRect();
             for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
               const x = b.x + (b.width * i) / 12, y = b.y + (b.height * j) / 12;
-              if (x < area.left + 60 || x > area.right - 5 || y < area.top + 45 || y > area.bottom - 5) continue;
-              const hit = document.elementFromPoint(x, y);
-              if (!hit || !hit.classList.contains('envelope-free')) continue;
+              // clear of the zoom buttons and the board's edges
+              if (x < area.left + 60 || x > area.right - 5) continue;
+              if (y < area.top + 45 || y > area.bottom - 5) continue;
+              // well inside the shape: the point and its neighbours all land on it
+              const inside = [[0, 0], [-4, 0], [4, 0], [0, -4], [0, 4]].every(([dx, dy]) => {
+                const hit = document.elementFromPoint(x + dx, y + dy);
+                return hit && hit.classList.contains('envelope-free');
+              });
+              if (!inside) continue;
               // not the farthest reach (it may leave the table), about two thirds of it
               const d = Math.hypot(x - tx, y - ty);
               const score = -Math.abs(d - 0.6 * Math.max(b.width, b.height) / 2);
@@ -210,9 +224,14 @@ def point_in_envelope(page: Any, unit: str) -> tuple[float, float] | None:
 
 def move_units(page: Any) -> list[str]:
     """Units of ours with a move on offer (from the Movement group's buttons)."""
-    return list(dict.fromkeys(page.eval_on_selector_all(
-        '#actions button.action[data-group="move"]', "bs => bs.map(b => b.dataset.unit).filter(Boolean)"
-    )))
+    return list(
+        dict.fromkeys(
+            page.eval_on_selector_all(
+                '#actions button.action[data-group="move"]',
+                "bs => bs.map(b => b.dataset.unit).filter(Boolean)",
+            )
+        )
+    )
 
 
 def move_on_board(page: Any) -> bool:
@@ -261,8 +280,45 @@ def attack_via_target(page: Any) -> bool:
 
 
 # the order in which the tests prefer groups: fighting ends games sooner
-PREFERRED = ["attack", "dogfight", "secret", "speed", "end", "support", "reaction", "launch",
-             "special", "other", "move"]
+PREFERRED = [
+    "attack",
+    "dogfight",
+    "secret",
+    "speed",
+    "end",
+    "support",
+    "reaction",
+    "launch",
+    "special",
+    "other",
+    "move",
+]
+
+
+def closing_move(page: Any, buttons: Any) -> Any:
+    """Of the offered move buttons, the one ending nearest an enemy and facing it (so
+    the game comes to blows instead of running out the turns)."""
+    best = page.evaluate(
+        """(buttons) => {
+          const enemies = [...document.querySelectorAll('#layer-units .unit:not(.mine)')]
+            .map(g => [Number(g.dataset.x), Number(g.dataset.y)]);
+          let best = 0, bestScore = Infinity;
+          buttons.forEach((b, i) => {
+            if (!b.dataset.dest || !enemies.length) return;
+            const [x, y, f] = b.dataset.dest.split(',').map(Number);
+            let score = Infinity;
+            for (const [ex, ey] of enemies) {
+              const bearing = (Math.atan2(ex - x, -(ey - y)) * 180 / Math.PI + 360) % 360;
+              const off = Math.min(Math.abs(bearing - f), 360 - Math.abs(bearing - f));
+              score = Math.min(score, Math.hypot(ex - x, ey - y) + off / 10);
+            }
+            if (score < bestScore) { best = i; bestScore = score; }
+          });
+          return best;
+        }""",
+        buttons.element_handles(),
+    )
+    return buttons.nth(int(best))
 
 
 def click_any_action(page: Any, order: list[str] = PREFERRED) -> str:
@@ -270,14 +326,18 @@ def click_any_action(page: Any, order: list[str] = PREFERRED) -> str:
     speed declarations, the odds panel for attacks, a button for the rest. Groups are
     tried in `order`; the first offered action of the first offered group is taken."""
     for group in order:
-        form = page.locator(f'#form-{group}')
+        form = page.locator(f"#form-{group}")
         if form.count():
-            act(page, lambda: page.click(f"#submit-{group}"))
+            # choose to fight when the form offers it (the first option is often "no action")
+            fight = form.locator("label.choice", has_text="attack")
+            if fight.count():
+                fight.first.locator("input").check()
+            act(page, lambda submit=f"#submit-{group}": page.click(submit))
             return group
         buttons = page.locator(f'#actions button.action[data-group="{group}"]')
         if buttons.count() == 0:
             continue
-        button = buttons.first
+        button = closing_move(page, buttons) if group == "move" else buttons.first
         if not button.is_visible():
             page.locator(f'#actions details[data-group="{group}"] > summary').click()
         if group in ("attack", "dogfight") or button.get_attribute("data-odds") == "true":

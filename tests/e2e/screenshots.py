@@ -32,8 +32,19 @@ OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 # how many of our decisions to play before the picture, so the forces have closed in
 WARMUP = {"acta": 4, "evo": 6, "sfa": 12}
 # while warming up, hold fire so the game is still on for the picture
-CALM = ["secret", "speed", "move", "end", "support", "reaction", "launch", "special", "other",
-        "dogfight", "attack"]
+CALM = [
+    "secret",
+    "speed",
+    "move",
+    "end",
+    "support",
+    "reaction",
+    "launch",
+    "special",
+    "other",
+    "dogfight",
+    "attack",
+]
 
 
 def show_a_move(page: Any) -> bool:
@@ -80,11 +91,14 @@ def screenshot(browser: Any, base: str, ruleset: str, scenario: str, seats: dict
 
 def main(argv: list[str]) -> int:
     wanted = set(argv) or {g[0] for g in GAMES}
-    with tempfile.TemporaryDirectory() as tmp, live_server(Path(tmp) / "games.sqlite") as server:
-        with chromium() as browser:
-            for ruleset, scenario, seats in GAMES:
-                if ruleset in wanted:
-                    print(screenshot(browser, server.url, ruleset, scenario, seats))
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        live_server(Path(tmp) / "games.sqlite") as server,
+        chromium() as browser,
+    ):
+        for ruleset, scenario, seats in GAMES:
+            if ruleset in wanted:
+                print(screenshot(browser, server.url, ruleset, scenario, seats))
     return 0
 
 

@@ -23,7 +23,10 @@ pytestmark = pytest.mark.skipif(
 GAMES = [
     ("acta", "furball", {"Empire": "human", "Klingon": "heuristic"}),
     ("evo", "skirmish", {"Earth Alliance": "human", "Narn Regime": "heuristic"}),
-    ("sfa", "fighter-duel", {"Rebels": "human", "Aliens": "heuristic"}),
+    # Forward guns fire only along the hex line ahead, and the heuristic Alien pilots keep
+    # out of the slow Rebels' lines, so a scripted player rarely gets a shot at them; the
+    # random computer comes to blows.
+    ("sfa", "fighter-duel", {"Rebels": "human", "Aliens": "random"}),
 ]
 
 
@@ -42,10 +45,10 @@ def test_play_a_game_to_the_end(
     banner = page.locator("#outcome")
     assert banner.is_visible()
     text = banner.text_content() or ""
-    assert text.startswith("Game over: ")
+    assert text.startswith("Game over")
     winner = banner.get_attribute("data-winner")
     if winner:
-        assert f"{winner} wins" in text
+        assert f"Winner: {winner}" in text
         assert ("You win!" if winner == side else "You lose.") in text
     else:
         assert "draw" in text

@@ -56,6 +56,9 @@ export function wedgePath(x, y, r, start, end, r0 = 0) {
   return `M${fmt(x)},${fmt(y)} L${fmt(sx)},${fmt(sy)} A${r},${r} 0 ${large} 1 ${fmt(ex)},${fmt(ey)} Z`;
 }
 
+/** The SHAPE each drawn element came from (an envelope cell may carry its own facings). */
+export const shapeOf = new WeakMap();
+
 /** One SHAPE as an SVG element (null for an unknown kind, which we skip). */
 export function shapeElement(shape, fontSize) {
   const cls = `shape ${shape.kind} ${shape.cls || ""}`.trim();
@@ -89,6 +92,7 @@ export function shapeElement(shape, fontSize) {
     title.textContent = shape.title;
     node.append(title);
   }
+  shapeOf.set(node, shape);
   return node;
 }
 
@@ -113,7 +117,7 @@ export function unitElement(unit, hexMap, fontSize, extraClass = "") {
   const classes = ["unit", `side-${unit.side_index}`, unit.mine ? "mine" : "",
     unit.status ? `status-${String(unit.status).replace(/[^a-z0-9_-]/gi, "-")}` : "", extraClass];
   const group = svg("g", { class: classes.filter(Boolean).join(" "),
-    transform: `translate(${unit.x},${unit.y})`, dataset: { unit: unit.id, key: keyOf(unit), side: unit.side } });
+    transform: `translate(${unit.x},${unit.y})`, dataset: { unit: unit.id, key: keyOf(unit), side: unit.side, x: unit.x, y: unit.y } });
   group.append(hexMap ? svg("polygon", { points: hexPoints(r), class: "base" })
     : svg("circle", { r, class: "base" }));
   const pointer = svg("path", {

@@ -2,7 +2,7 @@
 // the view's actions and envelope-bound moves, and posts the choice back. The server
 // checks everything; this page holds no rules.
 import { api, el, showError } from "/static/api.js";
-import { BoardView, bearing, keyOf } from "/static/board.js";
+import { BoardView, bearing, keyOf, shapeOf } from "/static/board.js";
 import { LogView } from "/static/log.js";
 
 const GROUPS = [
@@ -98,9 +98,9 @@ function sameTurn(turn) {
 function outcomeText(view) {
   const o = view.outcome || {};
   const reason = o.reason ? ` (${o.reason})` : "";
-  if (!o.winner) return `Game over: a draw${reason}`;
+  if (!o.winner) return `Game over: a draw${reason}.`;
   const you = view.seat ? (o.winner === view.seat ? " You win!" : " You lose.") : "";
-  return `Game over: ${o.winner} wins${reason}.${you}`;
+  return `Game over. Winner: ${o.winner}${reason}.${you}`;
 }
 
 function renderStatus(view) {
@@ -284,8 +284,11 @@ function onBoardClick(event) {
     return;
   }
   const unitNode = event.target.closest("#layer-units [data-key]");
-  const underEnvelope = document.elementsFromPoint(event.clientX, event.clientY)
-    .some((node) => node.dataset && node.dataset.envelope === S.selected && node.classList.contains("envelope-free"));
+  const isFreeEnvelope = (node) => Boolean(node && node.dataset && node.dataset.envelope === S.selected
+    && node.classList.contains("envelope-free"));
+  const envelopeNode = isFreeEnvelope(event.target) ? event.target
+    : document.elementsFromPoint(event.clientX, event.clientY).find(isFreeEnvelope) || null;
+  const underEnvelope = Boolean(envelopeNode);
   if (unitNode) {
     const id = unitNode.dataset.unit;
     const key = unitNode.dataset.key;
@@ -298,7 +301,7 @@ function onBoardClick(event) {
       S.pending = null;
       if (underEnvelope && !actions().some((a) => a.unit === S.selected && hitsTarget(a, id))) {
         const [x, y] = board.toBoard(event);
-        pickFree(x, y);
+        pickFree(x, y, envelopeNode);
         return;
       }
       renderAll();
@@ -309,17 +312,27 @@ function onBoardClick(event) {
   }
   if (underEnvelope) {
     const [x, y] = board.toBoard(event);
-    pickFree(x, y);
+    pickFree(x, y, envelopeNode);
   }
 }
 
-function pickFree(x, y) {
+/** A point picked inside the free envelope (on the element `node`): the move's end,
+ * facing the way it travelled, snapped to the facings allowed there. */
+function pickFree(x, y, node) {
   const unit = unitById(S.selected);
   const envelope = envelopeOf(S.selected);
   if (!unit || !envelope) return;
-  const facings = envelope.facings && envelope.facings.length ? envelope.facings : null;
+  let facings = envelope.facings && envelope.facings.length ? envelope.facings : null;
+  let fixed = false;
+  const cell = node ? shapeOf.get(node) : null;
+  if (cell && "facings" in cell) {
+    // a cell of the envelope lists the facings a move may end with there (null: it keeps its own)
+    if (cell.facings === null) fixed = true;
+    else if (cell.facings.length) facings = cell.facings;
+  }
   const travel = Math.hypot(x - unit.x, y - unit.y) > 0.01 ? bearing(unit.x, unit.y, x, y) : unit.facing;
-  S.pending = { type: "free", unit: S.selected, x, y, facings, facing: snapFacing(travel, facings) };
+  const facing = fixed ? unit.facing : snapFacing(travel, facings);
+  S.pending = { type: "free", unit: S.selected, x, y, facings: fixed ? [unit.facing] : facings, fixed, facing };
   renderAll();
 }
 
@@ -350,7 +363,7 @@ function renderMovePanel() {
   const unit = unitById(p.unit);
   $("move-unit").textContent = unit ? unit.label || unit.id : p.unit;
   $("move-where").textContent = `to (${p.x.toFixed(1)}, ${p.y.toFixed(1)}), facing ${Math.round(p.facing ?? 0)}°`;
-  $("facing-row").hidden = p.type !== "free";
+  $("facing-row").hidden = p.type !== "free" || Boolean(p.fixed);
   const choices = $("move-choices");
   choices.replaceChildren();
   if (p.type === "free") {
@@ -412,7 +425,8 @@ function actionButton(action, extraClass = "") {
     S.target && hitsTarget(action, S.target) ? "target-match" : ""].filter(Boolean).join(" ");
   return el("button", { type: "button", class: classes,
     dataset: { actionIndex: action.index, group: action.group, unit: action.unit || "", target: action.target || "",
-      odds: action.odds ? "true" : "false" },
+      odds: action.odds ? "true" : "false",
+      dest: action.dest ? `${action.dest.x},${action.dest.y},${action.dest.facing}` : "" },
     onclick: () => chooseAction(action.index) }, action.label);
 }
 

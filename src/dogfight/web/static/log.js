@@ -61,7 +61,9 @@ export class LogView {
     const key = `${view.seat}|${view.step}|${log.length}|${log.length ? log[log.length - 1].seq : ""}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
-    const atBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+    // follow new events unless the reader has scrolled back
+    const first = this.list.children.length === 0;
+    const atBottom = first || this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
     this.list.replaceChildren(...log.map((entry) => {
       const passes = logClasses(entry, view.seat);
       const dice = diceText(entry.dice);
