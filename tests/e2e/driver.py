@@ -295,6 +295,22 @@ PREFERRED = [
 ]
 
 
+# the order for holding fire (screenshots, undo): moves and passes before attacks
+CALM = [
+    "secret",
+    "speed",
+    "move",
+    "end",
+    "support",
+    "reaction",
+    "launch",
+    "special",
+    "other",
+    "dogfight",
+    "attack",
+]
+
+
 def closing_move(page: Any, buttons: Any) -> Any:
     """Of the offered move buttons, the one ending nearest an enemy and facing it (so
     the game comes to blows instead of running out the turns)."""

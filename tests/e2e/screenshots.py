@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .driver import (
+    CALM,
     VIEWPORT,
     chromium,
     click_any_action,
@@ -31,20 +32,6 @@ from .test_play import GAMES
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 # how many of our decisions to play before the picture, so the forces have closed in
 WARMUP = {"acta": 4, "evo": 6, "sfa": 12}
-# while warming up, hold fire so the game is still on for the picture
-CALM = [
-    "secret",
-    "speed",
-    "move",
-    "end",
-    "support",
-    "reaction",
-    "launch",
-    "special",
-    "other",
-    "dogfight",
-    "attack",
-]
 
 
 def show_a_move(page: Any) -> bool:
