@@ -691,13 +691,24 @@ def _find_plans(game: Game, craft_id: str) -> dict[tuple[Hex, int], Plan]:
     # The search keeps the movement rules (SFA-MOV-1..3); an equipment selection
     # (Boosters, a doomsday device charging) or a Move 0 craft adds rules of its own,
     # so then each plan is put to the engine's check.
-    if selection.kind != "equipment" and state.type_of(craft).move > 0:
-        return plans
-    return {
-        end: plan
-        for end, plan in plans.items()
-        if game.is_legal(A.Move(craft=craft_id, steps=plan.steps))
-    }
+    if selection.kind == "equipment" or state.type_of(craft).move <= 0:
+        plans = {
+            end: plan
+            for end, plan in plans.items()
+            if game.is_legal(A.Move(craft=craft_id, steps=plan.steps))
+        }
+    # Every listed move ends in the envelope, even where the search's own best way there
+    # broke an equipment rule, or the list offers a collision because its own choices
+    # were all blocked.
+    for action in game.legal_actions():
+        if isinstance(action, A.Move) and action.craft == craft_id and action.steps:
+            if action.abort or action.dest is not None:
+                continue
+            path = trace(start, facing, action.steps, budget, min_hexes=0)
+            end = (path.end, path.facing)
+            if end not in plans:
+                plans[end] = Plan(action.steps, -path.handling)
+    return plans
 
 
 def _moving(game: Game) -> str | None:
