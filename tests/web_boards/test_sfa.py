@@ -323,3 +323,24 @@ def test_a_move_beyond_the_envelope_is_refused() -> None:
     other = next(c for c in game.state.craft if c != uid)
     with pytest.raises(IllegalAction, match="not the craft moving now"):
         BOARD.compose_move(game, other, x, y, 0.0)
+
+
+def test_every_listed_move_composes_in_a_long_melee() -> None:
+    """tech-melee brings Boosters (the boosted hexes must be flown straight) and crowded
+    moves where the list offers collisions: every listed move still composes."""
+    boosted = 0
+    for seed in (11, 12):
+        for game in positions("sfa/tech-melee", seed, 100, 1):
+            if game.state.step != "move":
+                continue
+            selection = game.state.selections[game.state.acting]
+            boosted += selection.item == "boosters"
+            for action in game.legal_actions():
+                if not isinstance(action, A.Move) or action.abort:
+                    continue
+                dest = BOARD.describe(game, action)["dest"]
+                composed = BOARD.compose_move(
+                    game, action.craft, dest["x"], dest["y"], dest["facing"]
+                )
+                game.check(composed)
+    assert boosted > 0
