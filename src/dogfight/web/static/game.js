@@ -332,7 +332,9 @@ function pickFree(x, y, node) {
   }
   const travel = Math.hypot(x - unit.x, y - unit.y) > 0.01 ? bearing(unit.x, unit.y, x, y) : unit.facing;
   const facing = fixed ? unit.facing : snapFacing(travel, facings);
-  S.pending = { type: "free", unit: S.selected, x, y, facings: fixed ? [unit.facing] : facings, fixed, facing };
+  // a cell names itself (a hex) better than the board point does
+  const where = board.hexMap && cell && cell.title ? cell.title.split(":")[0] : null;
+  S.pending = { type: "free", unit: S.selected, x, y, facings: fixed ? [unit.facing] : facings, fixed, facing, where };
   renderAll();
 }
 
@@ -362,7 +364,11 @@ function renderMovePanel() {
   if (panel.hidden) return;
   const unit = unitById(p.unit);
   $("move-unit").textContent = unit ? unit.label || unit.id : p.unit;
-  $("move-where").textContent = `to (${p.x.toFixed(1)}, ${p.y.toFixed(1)}), facing ${Math.round(p.facing ?? 0)}°`;
+  const where = p.where || `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`;
+  $("move-where").textContent = `to ${where}, facing ${Math.round(p.facing ?? 0)}°`;
+  $("move-hint").textContent = p.type === "free"
+    ? (p.fixed ? "It keeps its facing." : "Drag the ghost, use the slider or ← → to set its end facing.")
+    : p.choices.length > 1 ? "← → switch between the moves that end here." : "";
   $("facing-row").hidden = p.type !== "free" || Boolean(p.fixed);
   const choices = $("move-choices");
   choices.replaceChildren();
