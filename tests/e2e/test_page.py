@@ -292,3 +292,43 @@ def test_log_filters_and_download(page: Any, server: Any, finished_file: Path) -
     original = json.loads(finished_file.read_text())
     assert saved["format"] == "dogfight-game"
     assert saved["actions"] == original["actions"]
+
+
+def test_a_second_person_joins_through_the_link(page: Any, browser: Any, server: Any) -> None:
+    """Two people: each page offers actions only on its own turn and picks up the
+    other's move by polling."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#ruleset", "acta")
+    page.select_option("#scenario", "furball")
+    page.select_option('#seat-rows select[data-side="Empire"]', "human")
+    page.select_option('#seat-rows select[data-side="Klingon"]', "human")
+    page.fill("#seed", "9")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    empire = page.get_attribute('a.seat-link[data-side="Empire"]', "href")
+    klingon = page.get_attribute('a.seat-link[data-side="Klingon"]', "href")
+    assert empire and klingon and empire != klingon
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        second = other.new_page()
+        second.set_default_timeout(15_000)
+        page.goto(empire)
+        second.goto(klingon)
+        for each in (page, second):
+            each.wait_for_selector("body[data-ready=true]")
+        assert (page.text_content("#seat"), second.text_content("#seat")) == ("Empire", "Klingon")
+        for _ in range(3):
+            empire_moves = page.evaluate("() => document.body.dataset.yourTurn === 'true'")
+            mover, waiter = (page, second) if empire_moves else (second, page)
+            assert waiter.locator("#actions button.action").count() == 0
+            assert waiter.locator("#waiting").is_visible()
+            before = version(waiter)
+            click_any_action(mover, CALM)
+            # the waiting page polls and redraws with the new version
+            waiter.wait_for_function(
+                "(v) => document.body.dataset.version !== v", arg=before, timeout=10_000
+            )
+            assert version(waiter) == version(mover)
+    finally:
+        other.close()
