@@ -428,6 +428,8 @@ def _compose(game: Game, unit: str, x: float, y: float) -> A.Manoeuvre:
     # The flight keeps formation: every model in command moves as the reference does.
     step = Vec2(tx - here.x, ty - here.y).rounded()
     acting = [m for m in flight["acting"] if m in obs["models"]]
+    if not acting:
+        raise IllegalAction(f"no model of {unit} is in command to manoeuvre (EVO-CMD-1)")
     move = A.Manoeuvre(unit=unit, moves=tuple(A.Move(m, step.x, step.y) for m in acting))
     game.check(move)
     return move
