@@ -89,7 +89,8 @@ function moveActionsOf(unit) {
   return actions().filter((a) => a.group === "move" && a.unit === unit && a.dest);
 }
 
-function sameTurn(turn) {
+/** A view's turn as a number, for comparing steps of a review. */
+function turnNumber(turn) {
   return Number(turn);
 }
 
@@ -119,7 +120,7 @@ function renderStatus(view) {
     banner.textContent = outcomeText(view);
     banner.dataset.winner = (view.outcome && view.outcome.winner) || "";
   }
-  $("undo").hidden = !(live() || (S.view && S.step === null && !S.view.over)) || !view.can_undo;
+  $("undo").hidden = !(view.can_undo && S.step === null && !view.over);
   const othersComputer = view.seat
     && Object.entries(view.seats).every(([side, kind]) => side === view.seat || kind !== "human");
   const download = $("download");
@@ -216,7 +217,7 @@ function installGhostDrag(ghost) {
 /** The nearest allowed facing to `deg` (any facing when the envelope lists none). */
 function snapFacing(deg, facings) {
   const norm = ((deg % 360) + 360) % 360;
-  if (!facings || !facings.length) return Math.round(norm);
+  if (!facings || !facings.length) return Math.round(norm) % 360;
   let best = facings[0];
   let bestGap = 999;
   for (const f of facings) {
@@ -373,10 +374,7 @@ function renderMovePanel() {
   const choices = $("move-choices");
   choices.replaceChildren();
   if (p.type === "free") {
-    const slider = $("facing");
-    const facings = p.facings;
-    slider.step = facings && facings.length > 1 ? "1" : "1";
-    slider.value = String(Math.round(p.facing));
+    $("facing").value = String(Math.round(p.facing));
     $("facing-value").textContent = `${Math.round(p.facing)}°`;
   } else if (p.choices.length > 1) {
     choices.append(el("p", { class: "hint" }, "Several moves end here:"),
@@ -622,7 +620,7 @@ async function poll() {
 // ---------------------------------------------------------------- review of a finished game
 
 async function turnAt(step) {
-  if (!S.turns.has(step)) S.turns.set(step, sameTurn((await api("GET", viewPath(step))).turn));
+  if (!S.turns.has(step)) S.turns.set(step, turnNumber((await api("GET", viewPath(step))).turn));
   return S.turns.get(step);
 }
 
@@ -646,7 +644,7 @@ async function goStep(step) {
   S.pending = null;
   try {
     const view = await api("GET", viewPath(S.step));
-    S.turns.set(target, sameTurn(view.turn));
+    S.turns.set(target, turnNumber(view.turn));
     show(view);
   } catch (err) {
     showError(err.message);
