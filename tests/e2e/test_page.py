@@ -332,3 +332,27 @@ def test_a_second_person_joins_through_the_link(page: Any, browser: Any, server:
             assert version(waiter) == version(mover)
     finally:
         other.close()
+
+
+def test_a_damaged_game_file_shows_the_servers_line(page: Any, server: Any) -> None:
+    damaged = json.dumps({"format": "dogfight-game", "format_version": 99, "actions": []})
+    request = urllib.request.Request(
+        server.url + "/api/games/open",
+        data=damaged.encode(),
+        method="POST",
+        headers={"Content-Type": "application/json"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 422
+    expected = json.loads(refused.value.read())["error"]
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.set_input_files(
+        "#open-file",
+        files=[{"name": "old.json", "mimeType": "application/json", "buffer": damaged.encode()}],
+    )
+    page.click("#open-game")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.text_content("#error") == expected
+    assert page.locator("#created").is_hidden()
