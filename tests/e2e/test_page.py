@@ -24,9 +24,11 @@ from .driver import (
     CHROMIUM,
     act,
     click_any_action,
+    click_unit,
     create_game,
     move_on_board,
     move_units,
+    point_in_envelope,
     version,
     wait_turn,
 )
@@ -356,3 +358,30 @@ def test_a_damaged_game_file_shows_the_servers_line(page: Any, server: Any) -> N
     page.wait_for_selector("#error:not([hidden])")
     assert page.text_content("#error") == expected
     assert page.locator("#created").is_hidden()
+
+
+def test_the_end_facing_is_set_by_dragging_the_ghost(page: Any, server: Any) -> None:
+    create_game(page, server.url, "acta", "furball", ACTA_SEATS, seed=5)
+    while wait_turn(page) and not move_units(page):
+        click_any_action(page, CALM)
+    unit = move_units(page)[0]
+    click_unit(page, unit)
+    spot = point_in_envelope(page, unit)
+    assert spot
+    page.mouse.click(*spot)
+    ghost = page.locator("#layer-ghost .ghost .base").bounding_box()
+    assert ghost
+    gx, gy = ghost["x"] + ghost["width"] / 2, ghost["y"] + ghost["height"] / 2
+    # drag from the ghost to a point straight to its right: facing 90 (east)
+    page.mouse.move(gx, gy)
+    page.mouse.down()
+    page.mouse.move(gx + 30, gy + 30, steps=3)
+    page.mouse.move(gx + 80, gy, steps=3)
+    page.mouse.up()
+    assert page.text_content("#facing-value") == "90°"
+    assert "rotate(90)" in (page.get_attribute("#layer-ghost .ghost .pointer", "transform") or "")
+    page.keyboard.press("ArrowRight")  # 15 degrees on
+    assert page.text_content("#facing-value") == "105°"
+    act(page, lambda: page.click("#move-here"))
+    moved = page.get_attribute(f'#layer-units [data-unit="{unit}"]', "data-facing")
+    assert float(moved or "nan") == pytest.approx(105, abs=0.5)

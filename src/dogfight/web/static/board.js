@@ -117,7 +117,7 @@ export function unitElement(unit, hexMap, fontSize, extraClass = "") {
   const classes = ["unit", `side-${unit.side_index}`, unit.mine ? "mine" : "",
     unit.status ? `status-${String(unit.status).replace(/[^a-z0-9_-]/gi, "-")}` : "", extraClass];
   const group = svg("g", { class: classes.filter(Boolean).join(" "),
-    transform: `translate(${unit.x},${unit.y})`, dataset: { unit: unit.id, key: keyOf(unit), side: unit.side, x: unit.x, y: unit.y } });
+    transform: `translate(${unit.x},${unit.y})`, dataset: { unit: unit.id, key: keyOf(unit), side: unit.side, x: unit.x, y: unit.y, facing: unit.facing } });
   group.append(hexMap ? svg("polygon", { points: hexPoints(r), class: "base" })
     : svg("circle", { r, class: "base" }));
   const pointer = svg("path", {
@@ -275,6 +275,12 @@ export class BoardView {
     const ghost = unitElement({ ...unit, x, y, facing, mine: true }, this.hexMap, this.unitSize, "ghost");
     this.layers.ghost.append(ghost);
     return ghost;
+  }
+
+  /** Turn the ghost in place (redrawing it would drop the pointer it is dragged by). */
+  turnGhost(facing) {
+    const pointer = this.layers.ghost.querySelector(".ghost .pointer");
+    if (pointer) pointer.setAttribute("transform", `rotate(${facing})`);
   }
 
   /** Clickable markers for legal destinations: one per distinct end point and facing. */

@@ -233,7 +233,8 @@ function setFacing(deg) {
   p.facing = snapFacing(deg, p.facings);
   $("facing").value = String(Math.round(p.facing));
   $("facing-value").textContent = `${Math.round(p.facing)}°`;
-  renderGhost();
+  $("move-where").textContent = `to ${p.where || `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`}, facing ${Math.round(p.facing)}°`;
+  board.turnGhost(p.facing);
 }
 
 function rotate(direction, fine) {
@@ -278,7 +279,8 @@ function chooseUnit(id) {
 }
 
 function onBoardClick(event) {
-  if (board.suppressClick || !S.view) return;
+  // the click that ends turning the ghost is not a new choice
+  if (board.suppressClick || !S.view || event.target.closest(".ghost")) return;
   const destNode = event.target.closest(".dest");
   if (destNode) {
     onDest(destNode.dataset.destKey);
