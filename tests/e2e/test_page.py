@@ -385,3 +385,15 @@ def test_the_end_facing_is_set_by_dragging_the_ghost(page: Any, server: Any) -> 
     act(page, lambda: page.click("#move-here"))
     moved = page.get_attribute(f'#layer-units [data-unit="{unit}"]', "data-facing")
     assert float(moved or "nan") == pytest.approx(105, abs=0.5)
+
+
+def test_a_wrong_link_shows_one_line(page: Any, server: Any) -> None:
+    create_game(page, server.url, "acta", "furball", ACTA_SEATS, seed=5)
+    game, _ = game_and_token(page)
+    for path in ("/game/no-such-game", f"/game/{game}?token=not-the-token"):
+        status, reply = api(server.url, "GET", "/api/games/" + path.removeprefix("/game/"))
+        assert status in (403, 404)
+        page.goto(server.url + path)
+        page.wait_for_selector("#error:not([hidden])")
+        assert page.text_content("#error") == reply["error"]
+        assert page.locator("#layer-units .unit").count() == 0

@@ -24,8 +24,8 @@ const S = {
   step: null,          // reviewing: the step shown, null for the live game
   finalVersion: null,  // actions in the finished game
   turns: new Map(),    // review: step -> turn, fetched on demand
-  selected: null,      // selected unit id
-  target: null,        // enemy unit chosen as a target
+  selected: null,      // the selected unit's key (an evo flight, or the unit's id)
+  target: null,        // the id of the enemy scene unit (a model, in evo) chosen as a target
   pending: null,       // {type: "free"|"dest"|"action", ...} awaiting confirmation
   busy: false,
 };
