@@ -116,6 +116,7 @@ def create_game(
     page.wait_for_selector("#created:not([hidden])")
     human = next(side for side, kind in seats.items() if kind == "human")
     page.click(f'button.play-as[data-side="{human}"]')
+    page.wait_for_url("**/game/**")
     page.wait_for_selector("body[data-ready=true]")
     return human
 

@@ -109,6 +109,7 @@ def test_an_uploaded_scenario_gets_its_own_seats(page: Any, server: Any) -> None
     page.wait_for_selector("body[data-ready=true]")
     page.select_option("#ruleset", "acta")
     upload(page, text)
+    page.wait_for_selector('#seat-rows select[data-side="Red"]')
     sides = page.eval_on_selector_all("#seat-rows select", "ss => ss.map(s => s.dataset.side)")
     assert sides == ["Blue", "Red"]
     page.select_option('#seat-rows select[data-side="Red"]', "random")
@@ -116,6 +117,7 @@ def test_an_uploaded_scenario_gets_its_own_seats(page: Any, server: Any) -> None
     page.wait_for_selector("#created:not([hidden])")
     assert page.locator("#seat-links a.seat-link").count() == 1
     page.click('button.play-as[data-side="Blue"]')
+    page.wait_for_url("**/game/**")
     page.wait_for_selector("body[data-ready=true]")
     assert page.text_content("#seat") == "Blue"
     game, token = game_and_token(page)
@@ -229,6 +231,7 @@ def open_for_review(page: Any, server: Any, path: Path) -> tuple[str, str | None
     page.click("#open-game")
     page.wait_for_selector("#created:not([hidden])")
     page.click('button.play-as[data-side="Empire"]')
+    page.wait_for_url("**/game/**")
     page.wait_for_selector("body[data-ready=true]")
     return game_and_token(page)
 
