@@ -258,26 +258,38 @@ def move_on_board(page: Any) -> bool:
     return False
 
 
-def attack_via_target(page: Any) -> bool:
+def attack_via_target(page: Any) -> str:
     """Attack by selecting our unit, clicking the enemy on the board, picking the attack
-    and committing after the odds are shown."""
+    and committing after the odds are shown; an attack with exact odds is preferred, and
+    its outcome table must add up to certainty. Returns "odds" or "plain" (what the
+    panel showed), or "" when no attack on a target is offered."""
+    aimed = ":not([data-target=''])"
     buttons = page.locator(
-        '#actions button.action[data-group="attack"]:not([data-target=""]), '
-        '#actions button.action[data-group="dogfight"]:not([data-target=""])'
+        f'#actions button.action[data-group="attack"]{aimed}, '
+        f'#actions button.action[data-group="dogfight"]{aimed}'
     )
     if buttons.count() == 0:
-        return False
-    first = buttons.first
+        return ""
+    with_odds = buttons.and_(page.locator('[data-odds="true"]'))
+    first = with_odds.first if with_odds.count() else buttons.first
     unit, target = first.get_attribute("data-unit"), first.get_attribute("data-target")
+    index = first.get_attribute("data-action-index")
     if not unit or not target:
-        return False
+        return ""
     click_unit(page, unit)
     click_unit(page, target)
     page.wait_for_selector("#layer-units .unit.target")
-    page.locator(f'#target-actions button.action[data-target="{target}"]').first.click()
+    page.click(f'#target-actions button.action[data-action-index="{index}"]')
     page.wait_for_selector("#odds-panel:not([hidden])")
+    assert page.get_attribute("#commit", "data-action-index") == index
+    odds = first.get_attribute("data-odds") == "true"
+    if odds:
+        shown = page.eval_on_selector_all(
+            "#odds-chart tr td.pct", "cells => cells.map(c => parseFloat(c.textContent))"
+        )
+        assert shown and abs(sum(shown) - 100) < 0.5, shown
     act(page, lambda: page.click("#commit"))
-    return True
+    return "odds" if odds else "plain"
 
 
 # the order in which the tests prefer groups: fighting ends games sooner
@@ -369,15 +381,16 @@ def click_any_action(page: Any, order: list[str] = PREFERRED) -> str:
 
 def play_to_end(page: Any, deadline_s: float) -> dict[str, int]:
     """Play this seat to the end of the game; count what was done through which control."""
-    done = {"board_moves": 0, "target_attacks": 0, "buttons": 0}
+    done = {"board_moves": 0, "target_attacks": 0, "odds_shown": 0, "buttons": 0}
     stop = time.monotonic() + deadline_s
     while wait_turn(page):
         if time.monotonic() > stop:
             raise AssertionError(f"the game did not end within {deadline_s:.0f} s: {done}")
         if done["board_moves"] == 0 and move_on_board(page):
             done["board_moves"] += 1
-        elif done["target_attacks"] == 0 and attack_via_target(page):
+        elif done["target_attacks"] == 0 and (shown := attack_via_target(page)):
             done["target_attacks"] += 1
+            done["odds_shown"] += shown == "odds"
         else:
             click_any_action(page)
             done["buttons"] += 1

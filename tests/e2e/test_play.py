@@ -42,6 +42,7 @@ def test_play_a_game_to_the_end(
 
     assert done["board_moves"] == 1, done
     assert done["target_attacks"] == 1, done
+    assert done["odds_shown"] == 1, done
     banner = page.locator("#outcome")
     assert banner.is_visible()
     text = banner.text_content() or ""

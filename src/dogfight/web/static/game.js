@@ -412,6 +412,14 @@ function renderOddsPanel() {
         el("td", { class: "pct" }, `${(prob * 100).toFixed(1)}%`))))));
     $("odds-expected").textContent = odds.expected === null || odds.expected === undefined ? ""
       : `Expected: ${Number(odds.expected).toFixed(2)}`;
+    // what the numbers rest on: to-hit numbers, dice, and what the computation assumes
+    const facts = Object.entries(odds.facts || {});
+    if (facts.length) {
+      chart.append(el("dl", { class: "odds-facts" }, facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+    }
+    if (odds.notes && odds.notes.length) {
+      chart.append(el("ul", { class: "odds-notes" }, odds.notes.map((note) => el("li", {}, note))));
+    }
   } else {
     chart.append(el("p", { class: "hint" }, "No exact odds for this action."));
     $("odds-expected").textContent = "";
