@@ -36,11 +36,21 @@ class Clause(msgspec.Struct, frozen=True, kw_only=True):
     text: str
 
 
-def rules_dir() -> Path | None:
-    """The folder of the rules docs: the source tree's `docs/rules` (None when the
-    package runs without its source tree)."""
-    here = Path(__file__).resolve()
-    for parent in here.parents:
+NOT_INSTALLED = (
+    "the rules text is read from docs/rules/ in a source checkout of dogfight, and this "
+    "server has none: start `dogfight serve` in the checkout's folder, or install it "
+    "from the checkout with `pip install -e .`"
+)
+"""Why no clause text can be shown, and how to get it (the docs are not in the wheel)."""
+
+
+def rules_dir(package: Path | None = None, cwd: Path | None = None) -> Path | None:
+    """The folder of the rules docs: `docs/rules` of the source tree the package runs
+    from (an editable install), else of the current folder (an installed server started
+    in a checkout); None when neither has them. The docs are not copied into the wheel,
+    so that there is one copy of the rules."""
+    here = (package or Path(__file__)).resolve()
+    for parent in [*here.parents, (cwd or Path.cwd()).resolve()]:
         candidate = parent / "docs" / "rules"
         if (candidate / "acta.md").is_file():
             return candidate
@@ -56,7 +66,7 @@ def find_clause(ruleset: str, clause: str) -> Clause:
         raise UnknownName(f"'{clause}' is not a clause id (e.g. ACTA-GEN-1)")
     folder = rules_dir()
     if folder is None:
-        raise UnknownName("the rules docs (docs/rules) are not installed with this server")
+        raise UnknownName(NOT_INSTALLED)
     for name in files:
         found = _clauses(folder / name, ruleset).get(clause)
         if found is not None:
