@@ -121,6 +121,13 @@ def check_action_view(view: dict[str, Any]) -> None:
     if view["dest"] is not None:
         assert {"x", "y", "facing"} <= set(view["dest"])
         assert all(_number(view["dest"][k]) for k in ("x", "y", "facing"))
+    if "choice" in view:
+        # the parts of a secret selection, for one form per actor
+        choice = view["choice"]
+        assert view["group"] == "secret"
+        assert set(choice) == {"actor", "who", "what", "speed_dice"}, choice
+        assert all(isinstance(choice[k], str) and choice[k] for k in ("actor", "who", "what"))
+        assert isinstance(choice["speed_dice"], int) and choice["speed_dice"] >= 0
     odds = view["odds"]
     if odds is not None:
         assert isinstance(odds["title"], str)
@@ -139,6 +146,10 @@ def check_envelope(uid: str, env: dict[str, Any]) -> None:
     for shape in env["shapes"]:
         check_shape(shape)
     assert env["facings"] is None or all(_number(f) for f in env["facings"])
+    assert env["facing"] in ("chosen", "set_by_move"), env
+    if "facing_from" in env:
+        assert env["facing"] == "set_by_move"
+        assert len(env["facing_from"]) == 2 and all(_number(c) for c in env["facing_from"])
 
 
 def positions(

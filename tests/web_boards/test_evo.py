@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from dogfight.core.errors import IllegalAction
@@ -148,6 +150,23 @@ def test_envelopes_hold_every_listed_manoeuvre_and_compose_back() -> None:
             assert shapes.in_any(env["shapes"], dest["x"], dest["y"])
             composed = BOARD.compose_move(game, action.unit, dest["x"], dest["y"], 0.0)
             assert composed == action
+            # the facing is the course change's, never the one sent (EVO-MOV-3) ...
+            assert env["facing"] == "set_by_move"
+            assert BOARD.compose_move(game, action.unit, dest["x"], dest["y"], 217.0) == action
+            # ... and the page can tell it: the bearing from `facing_from` to the end point
+            fx, fy = env["facing_from"]
+            if math.hypot(dest["x"] - fx, dest["y"] - fy) > 0.01:
+                assert angle_gap(bearing(fx, fy, dest["x"], dest["y"]), dest["facing"]) < 0.01
+
+
+def bearing(x0: float, y0: float, x1: float, y1: float) -> float:
+    """Board degrees clockwise from up, from (x0, y0) towards (x1, y1) (y grows down)."""
+    return math.degrees(math.atan2(x1 - x0, -(y1 - y0))) % 360.0
+
+
+def angle_gap(a: float, b: float) -> float:
+    gap = abs(a - b) % 360.0
+    return min(gap, 360.0 - gap)
 
 
 def test_a_flight_keeps_formation_anywhere_in_its_envelope() -> None:
@@ -164,6 +183,15 @@ def test_a_flight_keeps_formation_anywhere_in_its_envelope() -> None:
     after.apply(move)
     moved = {u["id"]: u for u in BOARD.scene(after, None)["units"]}
     dx, dy = x - circle["x"], y - circle["y"]
+    # the leading model ends facing away from its start point, as the envelope tells
+    leader = min(
+        acting,
+        key=lambda m: (before[m]["x"] - circle["x"]) ** 2 + (before[m]["y"] - circle["y"]) ** 2,
+    )
+    if leader in moved:
+        fx, fy = env["facing_from"]
+        assert angle_gap(moved[leader]["facing"], bearing(fx, fy, x, y)) < 0.5
+        assert angle_gap(moved[leader]["facing"], 123.0) > 1.0
     for mid in acting:
         if mid in moved and 0 < moved[mid]["x"] < 48 and 0 < moved[mid]["y"] < 48:
             # Nudged back only if it would end on another base (EVO-MOV-5).

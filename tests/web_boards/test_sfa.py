@@ -89,12 +89,24 @@ def test_every_legal_action_gets_a_label_and_a_group(
 ) -> None:
     kinds = set()
     for game in games[name]:
+        parts: dict[tuple[str, str, int], A.Select] = {}
         for action in game.legal_actions():
             view = BOARD.describe(game, action)
             check_action_view(view)
             kinds.add(view["kind"])
             if isinstance(action, A.Select):
-                assert view["group"] == ("speed" if action.speed_dice else "secret")
+                # one form per actor: what it does and the dice it trades for Speed
+                assert view["group"] == "secret"
+                choice = view["choice"]
+                assert choice["actor"] == action.actor
+                assert choice["speed_dice"] == action.speed_dice
+                assert choice["who"] in view["label"] and choice["what"] in view["label"]
+                # the two parts name exactly one listed selection
+                key = (choice["actor"], choice["what"], choice["speed_dice"])
+                assert key not in parts, (parts.get(key), action)
+                parts[key] = action
+            else:
+                assert "choice" not in view
             if isinstance(action, A.Move):
                 assert view["group"] == "move" and view["dest"] is not None
     assert {"Select", "Move"} <= kinds
@@ -262,6 +274,8 @@ def test_envelopes_hold_every_listed_move_and_compose_back() -> None:
         ((uid, env),) = envelopes.items()
         check_envelope(uid, env)
         assert env["free"]
+        chosen = any(cell["facings"] is not None for cell in env["shapes"])
+        assert env["facing"] == ("chosen" if chosen else "set_by_move")
         for action in game.legal_actions():
             if not isinstance(action, A.Move) or action.abort:
                 continue

@@ -526,7 +526,13 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
         else:
             ring = S.circle_polygon(bx, by, budget, (0.0, 0.0, frame.width, frame.height))
             shape = S.polygon(ring, "envelope", title)
-        out[uid] = {"unit": uid, "shapes": [shape], "free": True, "facings": None}
+        out[uid] = {
+            "unit": uid,
+            "shapes": [shape],
+            "free": True,
+            "facings": None,
+            "facing": "chosen",
+        }
     ships: dict[str, list[A.MoveShip]] = {}
     for a in legal:
         if isinstance(a, A.MoveShip):
@@ -547,7 +553,13 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
             )
             if facing not in facings:
                 facings.append(facing)
-        out[uid] = {"unit": uid, "shapes": drawn, "free": False, "facings": sorted(facings)}
+        out[uid] = {
+            "unit": uid,
+            "shapes": drawn,
+            "free": False,
+            "facings": sorted(facings),
+            "facing": "chosen",
+        }
     return out
 
 

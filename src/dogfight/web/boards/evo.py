@@ -387,15 +387,21 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
         here = pose_of(ref).position
         bx, by = frame.to_board(here.x, here.y)
         title = f'{fid}: {ref["id"]} and the flight with it, up to {agility:g}"'
-        out[fid] = {
+        envelope: dict[str, Any] = {
             "unit": fid,
             # Any displacement up to Agility is legal, even off the table (the model then
             # disengages or stops at the edge, EVO-MOV-4), so the circle is not clipped.
             "shapes": [S.circle(bx, by, agility, "envelope", title)],
             "free": True,
-            # The end facing is not chosen: the course change sets it (EVO-MOV-3).
             "facings": None,
+            # The end facing is not chosen: the course change sets it (EVO-MOV-3), the
+            # bearing from the activation's start point to the end point.
+            "facing": "set_by_move",
         }
+        if ref["start"] is not None:
+            sx, sy = frame.to_board(*ref["start"])
+            envelope["facing_from"] = [sx, sy]
+        out[fid] = envelope
     return out
 
 

@@ -503,7 +503,11 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         label = f"{who}: select {what}"
         if action.speed_dice:
             label += f" ({action.speed_dice} attack dice traded for Speed)"
-        out.update(group="speed" if action.speed_dice else "secret", unit=cid, label=label)
+        # One decision per actor: what it does and how many dice it trades for Speed are
+        # two parts of the same secret selection, so all of them share one group, and
+        # `choice` lets the page offer the parts as one form (docs/web-api.md).
+        choice = {"actor": action.actor, "who": who, "what": what, "speed_dice": action.speed_dice}
+        out.update(group="secret", unit=cid, label=label, choice=choice)
     elif isinstance(action, A.Interrupt):
         cid, _ = split_key(action.actor)
         speed = obs.get("speeds", {}).get(action.actor)
@@ -772,6 +776,9 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
             "shapes": shapes,
             "free": True,
             "facings": sorted(facings) if facings else None,
+            # Only a hex chosen directly (cell `facings` null) keeps the craft's facing;
+            # when every cell is one, the facing sent to /move is never used.
+            "facing": "chosen" if facings else "set_by_move",
         }
     }
 
