@@ -355,13 +355,20 @@ def click_any_action(page: Any, order: list[str] = PREFERRED) -> str:
     speed declarations, the odds panel for attacks, a button for the rest. Groups are
     tried in `order`; the first offered action of the first offered group is taken."""
     for group in order:
-        form = page.locator(f"#form-{group}")
-        if form.count():
+        forms = page.locator(f'#actions form.choice-form[data-group="{group}"]')
+        if forms.count():
+            form = forms.first
             # choose to fight when the form offers it (the first option is often "no action")
-            fight = form.locator("label.choice", has_text="attack")
-            if fight.count():
-                fight.first.locator("input").check()
-            act(page, lambda submit=f"#submit-{group}": page.click(submit))
+            what = form.locator("select.choice-what")
+            if what.count():
+                fight = [o for o in what.locator("option").all_text_contents() if "attack" in o]
+                if fight:
+                    what.select_option(label=fight[0])
+            else:
+                radio = form.locator("label.choice", has_text="attack")
+                if radio.count():
+                    radio.first.locator("input").check()
+            act(page, form.locator('button[type="submit"]').click)
             return group
         buttons = page.locator(f'#actions button.action[data-group="{group}"]')
         if buttons.count() == 0:

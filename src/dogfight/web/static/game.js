@@ -27,6 +27,7 @@ const S = {
   selected: null,      // the selected unit's key (an evo flight, or the unit's id)
   target: null,        // the id of the enemy scene unit (a model, in evo) chosen as a target
   pending: null,       // {type: "free"|"dest"|"action", ...} awaiting confirmation
+  choices: new Map(),  // a secret selection form's parts by actor, kept across redraws
   busy: false,
 };
 
@@ -197,7 +198,8 @@ function renderGhost() {
 
 function installGhostDrag(ghost) {
   ghost.addEventListener("pointerdown", (event) => {
-    if (!S.pending || S.pending.type !== "free") return;
+    // a facing the move sets is not turned by hand
+    if (!S.pending || S.pending.type !== "free" || S.pending.fixed) return;
     event.stopPropagation();
     ghost.setPointerCapture(event.pointerId);
     const turn = (e) => {
@@ -229,7 +231,7 @@ function snapFacing(deg, facings) {
 
 function setFacing(deg) {
   const p = S.pending;
-  if (!p || p.type !== "free") return;
+  if (!p || p.type !== "free" || p.fixed) return;
   p.facing = snapFacing(deg, p.facings);
   $("facing").value = String(Math.round(p.facing));
   $("facing-value").textContent = `${Math.round(p.facing)}°`;
@@ -245,7 +247,7 @@ function rotate(direction, fine) {
     chooseDestAction(p.choices[(i + direction + p.choices.length) % p.choices.length].index);
     return;
   }
-  if (p.type !== "free") return;
+  if (p.type !== "free" || p.fixed) return;
   if (p.facings && p.facings.length) {
     const sorted = [...p.facings].sort((a, b) => a - b);
     const i = sorted.indexOf(p.facing);
@@ -320,13 +322,14 @@ function onBoardClick(event) {
 }
 
 /** A point picked inside the free envelope (on the element `node`): the move's end,
- * facing the way it travelled, snapped to the facings allowed there. */
+ * facing the way it travelled, snapped to the facings allowed there; or, when the move
+ * sets the facing, the facing it will set (the envelope's `facing_from` tells it). */
 function pickFree(x, y, node) {
   const unit = unitById(S.selected);
   const envelope = envelopeOf(S.selected);
   if (!unit || !envelope) return;
   let facings = envelope.facings && envelope.facings.length ? envelope.facings : null;
-  let fixed = false;
+  let fixed = envelope.facing === "set_by_move";
   const cell = node ? shapeOf.get(node) : null;
   if (cell && "facings" in cell) {
     // a cell of the envelope lists the facings a move may end with there (null: it keeps its own)
@@ -334,10 +337,16 @@ function pickFree(x, y, node) {
     else if (cell.facings.length) facings = cell.facings;
   }
   const travel = Math.hypot(x - unit.x, y - unit.y) > 0.01 ? bearing(unit.x, unit.y, x, y) : unit.facing;
-  const facing = fixed ? unit.facing : snapFacing(travel, facings);
+  let facing = fixed ? unit.facing : snapFacing(travel, facings);
+  let hint = "It keeps its facing.";
+  if (fixed && envelope.facing_from) {
+    const [fx, fy] = envelope.facing_from;
+    if (Math.hypot(x - fx, y - fy) > 0.01) facing = bearing(fx, fy, x, y);
+    hint = "The move sets its end facing: away from where it started this activation.";
+  }
   // a cell names itself (a hex) better than the board point does
   const where = board.hexMap && cell && cell.title ? cell.title.split(":")[0] : null;
-  S.pending = { type: "free", unit: S.selected, x, y, facings: fixed ? [unit.facing] : facings, fixed, facing, where };
+  S.pending = { type: "free", unit: S.selected, x, y, facings: fixed ? [facing] : facings, fixed, facing, where, hint };
   renderAll();
 }
 
@@ -370,7 +379,7 @@ function renderMovePanel() {
   const where = p.where || `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`;
   $("move-where").textContent = `to ${where}, facing ${Math.round(p.facing ?? 0)}°`;
   $("move-hint").textContent = p.type === "free"
-    ? (p.fixed ? "It keeps its facing." : "Drag the ghost, use the slider or ← → to set its end facing.")
+    ? (p.fixed ? p.hint : "Drag the ghost, use the slider or ← → to set its end facing.")
     : p.choices.length > 1 ? "← → switch between the moves that end here." : "";
   $("facing-row").hidden = p.type !== "free" || Boolean(p.fixed);
   const choices = $("move-choices");
@@ -486,6 +495,54 @@ function formFor(group, title, list) {
   return form;
 }
 
+/** One form per actor for the secret selections that carry `choice`: what the actor
+ * does and how many attack dice it trades for Speed, one Submit. Both selects are built
+ * from the listed actions only (the dice offered are those listed with the chosen
+ * action), so every combination sent is a listed action. */
+function selectionForm(actor, list) {
+  const kept = S.choices.get(actor) || {};
+  const whats = [...new Set(list.map((a) => a.choice.what))];
+  const what = el("select", { class: "choice-what", name: "what", dataset: { actor } },
+    whats.map((w) => el("option", { value: w }, w)));
+  if (whats.includes(kept.what)) what.value = kept.what;
+  const speed = el("select", { class: "choice-speed", name: "speed-dice", dataset: { actor } });
+  const fillSpeed = () => {
+    const dice = [...new Set(list.filter((a) => a.choice.what === what.value).map((a) => a.choice.speed_dice))]
+      .sort((a, b) => a - b);
+    speed.replaceChildren(...dice.map((d) => el("option", { value: String(d) }, d === 0 ? "none" : String(d))));
+    if (dice.includes(kept.speed)) speed.value = String(kept.speed);
+    speed.disabled = dice.length <= 1;
+  };
+  fillSpeed();
+  const remember = () => S.choices.set(actor, { what: what.value, speed: Number(speed.value) });
+  what.addEventListener("change", () => { fillSpeed(); remember(); });
+  speed.addEventListener("change", remember);
+  const form = el("form", { class: "choice-form selection-form", dataset: { group: "secret", actor } },
+    el("fieldset", {}, el("legend", {}, list[0].choice.who),
+      el("label", { class: "choice" }, "Action ", what),
+      el("label", { class: "choice" }, "Attack dice traded for Speed ", speed)),
+    el("button", { type: "submit", class: "primary" }, "Submit secret choice"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const chosen = list.find((a) => a.choice.what === what.value && String(a.choice.speed_dice) === speed.value);
+    if (chosen) commit(chosen.index);
+  });
+  return form;
+}
+
+/** The forms of a form group: one per actor for selections in parts, else one list. */
+function formsFor(group, title, list) {
+  const parted = list.filter((a) => a.choice);
+  const rest = list.filter((a) => !a.choice);
+  const byActor = new Map();
+  for (const a of parted) {
+    if (!byActor.has(a.choice.actor)) byActor.set(a.choice.actor, []);
+    byActor.get(a.choice.actor).push(a);
+  }
+  return [el("h3", {}, title), ...[...byActor].map(([actor, own]) => selectionForm(actor, own)),
+    rest.length ? formFor(group, title, rest) : null];
+}
+
 function renderActions() {
   const box = $("actions");
   const view = S.view;
@@ -511,7 +568,7 @@ function renderActions() {
     const list = all.filter((a) => (GROUPS.some(([g]) => g === a.group) ? a.group : "other") === group);
     if (!list.length) continue;
     if (FORM_GROUPS.has(group)) {
-      sections.push(el("section", { class: "group", dataset: { group } }, formFor(group, title, list)));
+      sections.push(el("section", { class: "group", dataset: { group } }, formsFor(group, title, list)));
       continue;
     }
     // moves are best chosen on the board, so a long list of them starts folded
@@ -554,7 +611,10 @@ function show(view) {
   const changed = !S.view || S.view.version !== view.version || S.view.step !== view.step;
   S.view = view;
   if (view.over && view.step === null) S.finalVersion = view.version;
-  if (changed) S.pending = null;
+  if (changed) {
+    S.pending = null;
+    S.choices.clear();
+  }
   renderAll();
 }
 
