@@ -117,6 +117,11 @@ def test_an_sfa_selection_is_one_form_per_actor_sending_a_listed_action(
     assert traded["choice"]["speed_dice"] > 0
     what.select_option(label=traded["choice"]["what"])
     speed.select_option(str(traded["choice"]["speed_dice"]))
+    # redrawing the page (choosing the craft on the board) keeps what was chosen
+    click_unit(page, actor.split("#")[0])
+    page.wait_for_selector("#selection:not([hidden])")
+    assert what.input_value() == traded["choice"]["what"]
+    assert speed.input_value() == str(traded["choice"]["speed_dice"])
     with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/actions")) as sent:
         act(page, form.locator('button[type="submit"]').click)
     body = sent.value.post_data_json

@@ -358,3 +358,24 @@ def test_every_listed_move_composes_in_a_long_melee() -> None:
                 )
                 game.check(composed)
     assert boosted > 0
+
+
+def test_a_street_fighter_envelope_says_the_facing_is_not_chosen() -> None:
+    """Street Fighters move to a chosen hex keeping their facing: the envelope says the
+    move sets it, and the facing sent is ignored."""
+    checked = 0
+    for game in move_games(["sfa/street-brawl"]):
+        ((uid, env),) = BOARD.envelopes(game).items()
+        if env["facing"] != "set_by_move":
+            continue
+        assert all(cell["facings"] is None for cell in env["shapes"])
+        for cell in env["shapes"][:5]:
+            x = sum(p[0] for p in cell["points"]) / len(cell["points"])
+            y = sum(p[1] for p in cell["points"]) / len(cell["points"])
+            north, south = (BOARD.compose_move(game, uid, x, y, f) for f in (0.0, 180.0))
+            assert north == south
+            after = game.clone()
+            after.apply(north)
+            assert after.state.craft[uid].facing == game.state.craft[uid].facing
+        checked += 1
+    assert checked >= 2
