@@ -1013,6 +1013,9 @@ def bench_command(
     )
 
 
+from dogfight.cli import web as _web  # noqa: E402, F401  (registers serve and play)
+
+
 def main() -> None:
     """Entry point of the `dogfight` console script."""
     app()

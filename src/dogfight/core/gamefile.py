@@ -84,40 +84,50 @@ def read_gamefile(path: Path | str) -> GameFile:
         raise DataError(f"{path}: no such file") from None
     except OSError as exc:
         raise DataError(f"{path}: cannot read ({exc.strerror})") from None
+    return parse_gamefile(raw, str(path))
+
+
+def parse_gamefile(raw: bytes, where: str) -> GameFile:
+    """Check a game file's envelope from its bytes (`where` names it in errors)."""
     try:
         data = msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:
-        raise DataError(f"{path}: not a dogfight game file (damaged JSON: {exc})") from None
+        raise DataError(f"{where}: not a dogfight game file (damaged JSON: {exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise DataError(f"{path}: not a dogfight game file (field 'format' is not '{FORMAT}')")
+        raise DataError(f"{where}: not a dogfight game file (field 'format' is not '{FORMAT}')")
     version = data.get("format_version")
     if version != FORMAT_VERSION:
         raise DataError(
-            f"{path}: field 'format_version': game file version {version!r} is not supported "
+            f"{where}: field 'format_version': game file version {version!r} is not supported "
             f"(this engine reads version {FORMAT_VERSION})"
         )
     try:
         return msgspec.convert(data, GameFile)
     except msgspec.ValidationError as exc:
-        raise DataError(f"{path}: damaged game file: {exc}") from None
+        raise DataError(f"{where}: damaged game file: {exc}") from None
 
 
 def load_game(path: Path | str) -> tuple[Game, GameFile]:
     """Rebuild a saved game by replaying its actions; returns the game and the file."""
     gf = read_gamefile(path)
+    return replay_gamefile(gf, str(path)), gf
+
+
+def replay_gamefile(gf: GameFile, where: str) -> Game:
+    """Rebuild the game a checked game file holds by replaying its actions."""
     ruleset = find_ruleset(gf.ruleset)
-    scenario = scenario_from_raw(gf.scenario, f"{path}: scenario")
+    scenario = scenario_from_raw(gf.scenario, f"{where}: scenario")
     game = Game(scenario, seed=gf.seed, rules=gf.rules)
     for index, raw_action in enumerate(gf.actions):
         try:
             action = msgspec.convert(raw_action, ruleset.action_type)
         except msgspec.ValidationError as exc:
-            raise DataError(f"{path}: field 'actions[{index}]': {exc}") from None
+            raise DataError(f"{where}: field 'actions[{index}]': {exc}") from None
         try:
             game.apply(action)
         except DogfightError as exc:
-            raise DataError(f"{path}: field 'actions[{index}]': does not replay ({exc})") from None
-    return game, gf
+            raise DataError(f"{where}: field 'actions[{index}]': does not replay ({exc})") from None
+    return game
 
 
 def replay_matches(game: Game, gf: GameFile) -> bool:

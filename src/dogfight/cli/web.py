@@ -1,0 +1,139 @@
+"""`dogfight serve` and `dogfight play`: browser play over the web server (dogfight.web).
+
+Registered on the main app by importing this module (see the end of cli/main.py).
+"""
+
+from __future__ import annotations
+
+import webbrowser
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from dogfight.cli import output as out
+from dogfight.cli.main import JsonFlag, RuleOption, ScenarioArg, app
+from dogfight.core.errors import DataError, DogfightError
+from dogfight.core.options import parse_rule_args
+from dogfight.core.registry import find_ruleset
+from dogfight.core.scenario import load_scenario
+from dogfight.web.sessions import HUMAN, SEAT_KINDS
+
+DEFAULT_DB = Path("dogfight-games.sqlite")
+"""Where games are kept unless --db says otherwise: a file in the current folder."""
+
+HostOption = Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine).")]
+PortOption = Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")]
+DbOption = Annotated[
+    Path,
+    typer.Option(help="SQLite file the games are kept in (made if missing).", dir_okay=False),
+]
+
+
+def run_server(app_: Any, host: str, port: int) -> None:
+    """Serve the app until interrupted (tests replace this to serve nothing)."""
+    import uvicorn
+
+    uvicorn.run(app_, host=host, port=port, log_level="warning")
+
+
+def _app(db: Path) -> Any:
+    from dogfight.web.app import create_app
+
+    if db.parent and not db.parent.is_dir():
+        raise DataError(f"{db}: no such folder {db.parent}")
+    return create_app(db)
+
+
+def _base_url(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"  # an IPv6 address in a URL
+    return f"http://{shown}:{port}"
+
+
+@app.command()
+def serve(
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 8000,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Run the web server for browser play (lobby at http://HOST:PORT/)."""
+    web = _app(db)
+    typer.echo(f"dogfight web server: {_base_url(host, port)}/ (games kept in {db})")
+    run_server(web, host, port)
+
+
+@app.command()
+def play(
+    scenario: ScenarioArg,
+    as_side: Annotated[
+        str | None, typer.Option("--as", help="The side you play (default: the first side).")
+    ] = None,
+    ai: Annotated[
+        str,
+        typer.Option("--ai", help="Computer player for the other sides: heuristic or random."),
+    ] = "heuristic",
+    rule: RuleOption = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed of the dice (default: a random one).")
+    ] = None,
+    host: HostOption = "127.0.0.1",
+    port: PortOption = 8000,
+    db: DbOption = DEFAULT_DB,
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="Print the link; do not open a browser.")
+    ] = False,
+    json_out: JsonFlag = False,
+) -> None:
+    """Start a game against the computer in the browser: print its link, then serve."""
+    loaded = load_scenario(scenario)
+    try:
+        find_ruleset(loaded.ruleset)
+    except DogfightError as exc:
+        raise DataError(f"{loaded.where}: field 'ruleset': {exc}") from None
+    kind = ai.strip().lower()
+    if kind not in SEAT_KINDS or kind == HUMAN:
+        raise DogfightError(f"--ai {ai}: no computer player {ai!r}; kinds: heuristic, random")
+    web = _app(db)
+    hub = web.state.hub
+    from dogfight.core.game import Game
+
+    sides = list(Game(loaded, seed=0).sides())
+    side = _pick_side(as_side, sides)
+    seats = {s: (HUMAN if s == side else kind) for s in sides}
+    created = hub.create_from(loaded, seats, parse_rule_args(rule or []), seed)
+    base = _base_url(host, port)
+    link = f"{base}{created.seats[side].link}"
+    spectator = f"{base}{created.spectator}"
+    if json_out:
+        out.print_json(
+            {
+                "game": created.game,
+                "side": side,
+                "link": link,
+                "spectator": spectator,
+                "db": str(db),
+            }
+        )
+    else:
+        typer.echo(f"{loaded.title}: you play {side}; the computer ({kind}) plays the rest")
+        typer.echo(f"Your link:      {link}")
+        typer.echo(f"Spectator link: {spectator}")
+        typer.echo(f"Games kept in {db}; stop the server with Ctrl+C")
+    if not no_browser:
+        webbrowser.open(link)
+    run_server(web, host, port)
+
+
+def _pick_side(text: str | None, sides: list[str]) -> str:
+    if text is None:
+        return sides[0]
+    if text in sides:
+        return text
+    folded = [s for s in sides if s.lower() == text.strip().lower()]
+    if len(folded) == 1:
+        return folded[0]
+    raise DogfightError(
+        f"--as {text}: no side {text!r} in this scenario; sides: {', '.join(sides)}"
+    )

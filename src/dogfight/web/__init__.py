@@ -1,0 +1,1 @@
+"""Browser play: a web server over the Game API (see docs/web-api.md)."""

@@ -1,0 +1,262 @@
+"""The web server: a FastAPI app over the live games (routes as in docs/web-api.md).
+
+Every refusal is JSON `{"error": "..."}` with the contract's status, never a trace.
+Handlers that play or read games run in the thread pool, so games proceed side by
+side; bodies are read here first, capped at `MAX_BODY` bytes.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+
+from dogfight import __version__
+from dogfight.core.errors import DogfightError
+from dogfight.core.game import Game
+from dogfight.core.registry import all_rulesets, find_ruleset
+from dogfight.core.scenario import builtin_scenario_files, load_scenario
+from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
+from dogfight.web.rules_text import find_clause
+from dogfight.web.sessions import Hub, NewGame
+from dogfight.web.store import Store
+
+MAX_BODY = 256 * 1024
+"""The largest request body taken (a scenario or game file upload): 256 KiB."""
+STATIC_DIR = Path(__file__).parent / "static"
+
+T = TypeVar("T")
+
+
+class ActionBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """`POST /api/games/{game}/actions`: an index into the view's actions, or an action."""
+
+    token: str | None = None
+    index: int | None = None
+    action: Any = None
+    version: int | None = None
+
+
+class MoveBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """`POST /api/games/{game}/move`: a unit taken to a board point."""
+
+    unit: str
+    x: float
+    y: float
+    facing: float = 0.0
+    token: str | None = None
+
+
+class UndoBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """`POST /api/games/{game}/undo`."""
+
+    token: str | None = None
+
+
+def json_response(data: Any, status: int = 200) -> Response:
+    """A JSON answer encoded by msgspec (the view holds Structs-made plain data)."""
+    return Response(msgspec.json.encode(data), status_code=status, media_type="application/json")
+
+
+def error_response(status: int, message: str) -> Response:
+    """The one error shape of the API."""
+    line = " ".join(str(message).split())  # one line, whatever the message held
+    return json_response({"error": line}, status)
+
+
+async def read_body(request: Request, limit: int = MAX_BODY) -> bytes:
+    """The request body, refused with 413 past `limit` bytes (declared or sent)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise TooLarge(
+            f"request body of {int(declared)} bytes is over the {limit // 1024} KiB limit"
+        )
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge(f"request body is over the {limit // 1024} KiB limit")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def decode(raw: bytes, kind: type[T]) -> T:
+    """A JSON body as `kind`; malformed JSON or a bad field is a 400 naming it."""
+    if not raw.strip():
+        raise BadRequest("the request body is empty; send a JSON object")
+    try:
+        return msgspec.json.decode(raw, type=kind)
+    except msgspec.ValidationError as exc:
+        raise BadRequest(f"bad request body: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise BadRequest(f"malformed JSON in the request body: {exc}") from None
+
+
+@functools.cache
+def lobby() -> list[dict[str, Any]]:
+    """Every ruleset with its built-in scenarios (and their sides) and its options."""
+    rows = []
+    for ruleset in all_rulesets():
+        scenarios = []
+        for path in builtin_scenario_files(ruleset.name):
+            scenario = load_scenario(str(path))
+            scenarios.append(
+                {
+                    "name": path.stem,
+                    "title": scenario.title,
+                    "description": scenario.description,
+                    "sides": list(Game(scenario, seed=0).sides()),
+                }
+            )
+        rows.append(
+            {
+                "name": ruleset.name,
+                "title": ruleset.title,
+                "scenarios": scenarios,
+                "options": [
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "doc": o.doc,
+                        "choices": list(o.choices) if o.choices else None,
+                        "type": type(o.default).__name__,
+                    }
+                    for o in ruleset.options
+                ],
+            }
+        )
+    return rows
+
+
+def create_app(db_path: Path | str, *, static_dir: Path | None = None) -> FastAPI:
+    """The web app, its games kept in the SQLite file `db_path`."""
+    # Load the ruleset plugins now, in one thread: the registry's first load is not
+    # safe against the concurrent first requests of a fresh server.
+    all_rulesets()
+    hub = Hub(Store(db_path))
+    static = static_dir or STATIC_DIR
+    app = FastAPI(title="dogfight", version=__version__, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+
+    @app.exception_handler(DogfightError)
+    async def _dogfight_error(request: Request, exc: DogfightError) -> Response:
+        return error_response(status_of(exc), str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> Response:
+        problems = []
+        for error in exc.errors():
+            where = ".".join(str(p) for p in error.get("loc", ()))
+            problems.append(f"{where}: {error.get('msg', 'invalid')}")
+        return error_response(400, "bad request: " + "; ".join(problems))
+
+    @app.exception_handler(HTTPException)
+    async def _http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 404:
+            return error_response(404, f"no such page or route: {request.url.path}")
+        if exc.status_code == 405:
+            return error_response(405, f"{request.method} is not allowed on {request.url.path}")
+        return error_response(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> Response:
+        # A bug, not bad input: still one line, never a trace in the answer.
+        return error_response(500, f"internal error: {type(exc).__name__}: {exc}")
+
+    # ---- the page ------------------------------------------------------------------
+
+    def page(name: str) -> Response:
+        path = static / name
+        if not path.is_file():
+            raise NotFound(f"the page {name} is not installed with this server")
+        return FileResponse(path, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> Response:
+        return page("index.html")
+
+    @app.get("/game/{game}", include_in_schema=False)
+    def game_page(game: str) -> Response:
+        return page("game.html")
+
+    app.mount("/static", StaticFiles(directory=static, check_dir=False), name="static")
+
+    # ---- the lobby -----------------------------------------------------------------
+
+    @app.get("/api/rulesets")
+    def rulesets() -> Response:
+        return json_response(lobby())
+
+    @app.post("/api/games")
+    async def create_game(request: Request) -> Response:
+        body = decode(await read_body(request), NewGame)
+        created = await run_in_threadpool(hub.create, body)
+        return json_response(created, 201)
+
+    @app.post("/api/games/open")
+    async def open_game(request: Request, seats: str | None = None) -> Response:
+        raw = await read_body(request)
+        if not raw.strip():
+            raise BadRequest("the request body is empty; send a game file")
+        created = await run_in_threadpool(hub.open_file, raw, seats)
+        return json_response(created, 201)
+
+    # ---- playing -------------------------------------------------------------------
+
+    @app.get("/api/games/{game}")
+    def show_game(game: str, token: str | None = None, step: int | None = None) -> Response:
+        return json_response(hub.view(game, token, step))
+
+    @app.post("/api/games/{game}/actions")
+    async def act(game: str, request: Request) -> Response:
+        body = decode(await read_body(request), ActionBody)
+
+        def run() -> dict[str, Any]:
+            return hub.act(
+                game, body.token, index=body.index, action=body.action, version=body.version
+            )
+
+        return json_response(await run_in_threadpool(run))
+
+    @app.post("/api/games/{game}/move")
+    async def move(game: str, request: Request) -> Response:
+        body = decode(await read_body(request), MoveBody)
+
+        view = await run_in_threadpool(
+            hub.move, game, body.token, body.unit, body.x, body.y, body.facing
+        )
+        return json_response(view)
+
+    @app.post("/api/games/{game}/undo")
+    async def undo(game: str, request: Request) -> Response:
+        body = decode(await read_body(request), UndoBody)
+
+        return json_response(await run_in_threadpool(hub.undo, game, body.token))
+
+    @app.get("/api/games/{game}/file")
+    def game_file(game: str, token: str | None = None) -> Response:
+        name, data = hub.game_file(game, token)
+        return Response(
+            data,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.get("/api/rules/{ruleset}/{clause}")
+    def rule(ruleset: str, clause: str) -> Response:
+        try:
+            name = find_ruleset(ruleset).name
+        except DogfightError as exc:
+            raise NotFound(str(exc)) from None
+        return json_response(find_clause(name, clause))
+
+    return app

@@ -1,0 +1,118 @@
+"""The text of a rule clause, for the log's clause links: read from docs/rules/*.md.
+
+Clauses are written two ways in the rules docs: a list item opening with the id in
+bold (`- **ACTA-GEN-1** (seed): ...`, continued on indented lines), or a heading
+(`## SFA-TEC-02 Artificial Intelligence`) followed by paragraphs up to the next heading.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import msgspec
+
+from dogfight.core.errors import UnknownName
+
+RULE_FILES = {
+    "acta": ("acta.md",),
+    "evo": ("evo.md",),
+    "sfa": ("sfa.md", "sfa-technologies.md"),
+}
+"""Which docs hold each ruleset's clauses, in the order searched."""
+
+CLAUSE_ID = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+$")
+_ITEM = re.compile(r"^- \*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\*(.*)$")
+_HEADING = re.compile(r"^(#+)\s+(.*)$")
+
+
+class Clause(msgspec.Struct, frozen=True, kw_only=True):
+    """One clause: its id, the heading it sits under, its text (Markdown as written)."""
+
+    clause: str
+    ruleset: str
+    title: str
+    text: str
+
+
+NOT_INSTALLED = (
+    "the rules text is read from docs/rules/ in a source checkout of dogfight, and this "
+    "server has none: start `dogfight serve` in the checkout's folder, or install it "
+    "from the checkout with `pip install -e .`"
+)
+"""Why no clause text can be shown, and how to get it (the docs are not in the wheel)."""
+
+
+def rules_dir(package: Path | None = None, cwd: Path | None = None) -> Path | None:
+    """The folder of the rules docs: `docs/rules` of the source tree the package runs
+    from (an editable install), else of the current folder (an installed server started
+    in a checkout); None when neither has them. The docs are not copied into the wheel,
+    so that there is one copy of the rules."""
+    here = (package or Path(__file__)).resolve()
+    for parent in [*here.parents, (cwd or Path.cwd()).resolve()]:
+        candidate = parent / "docs" / "rules"
+        if (candidate / "acta.md").is_file():
+            return candidate
+    return None
+
+
+def find_clause(ruleset: str, clause: str) -> Clause:
+    """The clause `clause` of `ruleset` (raises UnknownName saying what is missing)."""
+    files = RULE_FILES.get(ruleset)
+    if files is None:
+        raise UnknownName(f"no ruleset '{ruleset}'; known rulesets: {', '.join(RULE_FILES)}")
+    if not CLAUSE_ID.match(clause):
+        raise UnknownName(f"'{clause}' is not a clause id (e.g. ACTA-GEN-1)")
+    folder = rules_dir()
+    if folder is None:
+        raise UnknownName(NOT_INSTALLED)
+    for name in files:
+        found = _clauses(folder / name, ruleset).get(clause)
+        if found is not None:
+            return found
+    raise UnknownName(f"no clause {clause} in the {ruleset} rules ({', '.join(files)})")
+
+
+@functools.cache
+def _clauses(path: Path, ruleset: str) -> dict[str, Clause]:
+    """Every clause of one rules doc, by id (read once: the docs do not change)."""
+    if not path.is_file():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found: dict[str, Clause] = {}
+    section = ""
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        heading = _HEADING.match(line)
+        item = _ITEM.match(line)
+        if heading:
+            words = heading.group(2).strip()
+            head_id, _, rest = words.partition(" ")
+            if CLAUSE_ID.match(head_id):
+                body, i = _until_heading(lines, i + 1)
+                found[head_id] = Clause(
+                    clause=head_id, ruleset=ruleset, title=rest.strip() or head_id, text=body
+                )
+                continue
+            section = words
+        elif item:
+            body_lines = [line[2:]]
+            i += 1
+            while i < len(lines) and lines[i].startswith("  ") and lines[i].strip():
+                body_lines.append(lines[i].strip())
+                i += 1
+            found[item.group(1)] = Clause(
+                clause=item.group(1), ruleset=ruleset, title=section, text=" ".join(body_lines)
+            )
+            continue
+        i += 1
+    return found
+
+
+def _until_heading(lines: list[str], start: int) -> tuple[str, int]:
+    end = start
+    while end < len(lines) and not _HEADING.match(lines[end]):
+        end += 1
+    return "\n".join(lines[start:end]).strip(), end

@@ -1,0 +1,792 @@
+// The game page: polls the seat's view (docs/web-api.md), draws the board, offers only
+// the view's actions and envelope-bound moves, and posts the choice back. The server
+// checks everything; this page holds no rules.
+import { api, el, showError } from "/static/api.js";
+import { BoardView, bearing, keyOf, shapeOf } from "/static/board.js";
+import { LogView } from "/static/log.js";
+
+const GROUPS = [
+  ["move", "Movement"], ["attack", "Attacks"], ["dogfight", "Dogfights"], ["support", "Support"],
+  ["reaction", "Reactions"], ["launch", "Launches"], ["special", "Special actions"],
+  ["secret", "Secret selection"], ["speed", "Speed declaration"], ["other", "Other"], ["end", "Finish"],
+];
+const FORM_GROUPS = new Set(["secret", "speed"]);
+const PREVIEW_GROUPS = new Set(["attack", "dogfight"]);
+const LONG_LIST = 30;
+const LONG_MOVE_LIST = 8;
+
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  id: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""),
+  token: new URLSearchParams(location.search).get("token"),
+  view: null,
+  step: null,          // reviewing: the step shown, null for the live game
+  finalVersion: null,  // actions in the finished game
+  turns: new Map(),    // review: step -> turn, fetched on demand
+  selected: null,      // the selected unit's key (an evo flight, or the unit's id)
+  target: null,        // the id of the enemy scene unit (a model, in evo) chosen as a target
+  pending: null,       // {type: "free"|"dest"|"action", ...} awaiting confirmation
+  choices: new Map(),  // a secret selection form's parts by actor, kept across redraws
+  busy: false,
+};
+
+const board = new BoardView($("board"));
+const log = new LogView($("log"), $("log-filters"), $("clause-pop"));
+
+function viewPath(step) {
+  const query = new URLSearchParams();
+  if (S.token) query.set("token", S.token);
+  if (step !== null && step !== undefined) query.set("step", String(step));
+  const text = query.toString();
+  return `/api/games/${encodeURIComponent(S.id)}${text ? `?${text}` : ""}`;
+}
+
+function units() {
+  return S.view ? S.view.scene.units : [];
+}
+
+/** One scene unit (a model, in evo) by its own id. */
+function modelById(id) {
+  return id ? units().find((u) => u.id === id) || null : null;
+}
+
+/** Whether an action aims at the scene unit `id` (a model, or the flight it belongs to). */
+function hitsTarget(action, id) {
+  const model = modelById(id);
+  return Boolean(model && action.target && (action.target === model.id || action.target === keyOf(model)));
+}
+
+/** The scene units chosen together as `key` (a flight's models, or one unit). */
+function membersOf(key) {
+  return key ? units().filter((u) => keyOf(u) === key) : [];
+}
+
+/** The model standing for `key`: the one at the centre of its envelope (a flight's
+ * leader), else the first. */
+function unitById(key) {
+  const members = membersOf(key);
+  if (members.length <= 1) return members[0] || null;
+  const envelope = envelopeOf(key);
+  const circle = envelope && envelope.shapes.find((sh) => sh.kind === "circle");
+  if (!circle) return members[0];
+  return members.reduce((best, u) =>
+    Math.hypot(u.x - circle.x, u.y - circle.y) < Math.hypot(best.x - circle.x, best.y - circle.y) ? u : best);
+}
+
+function live() {
+  return S.view && S.step === null && S.view.your_turn && !S.view.over;
+}
+
+function actions() {
+  return live() ? S.view.actions || [] : [];
+}
+
+function envelopeOf(unit) {
+  return live() && S.view.envelopes ? S.view.envelopes[unit] || null : null;
+}
+
+function moveActionsOf(unit) {
+  return actions().filter((a) => a.group === "move" && a.unit === unit && a.dest);
+}
+
+/** A view's turn as a number, for comparing steps of a review. */
+function turnNumber(turn) {
+  return Number(turn);
+}
+
+// ---------------------------------------------------------------- status and banners
+
+function outcomeText(view) {
+  const o = view.outcome || {};
+  const reason = o.reason ? ` (${o.reason})` : "";
+  if (!o.winner) return `Game over: a draw${reason}.`;
+  const you = view.seat ? (o.winner === view.seat ? " You win!" : " You lose.") : "";
+  return `Game over. Winner: ${o.winner}${reason}.${you}`;
+}
+
+function renderStatus(view) {
+  document.title = `dogfight: ${view.scenario.title || view.scenario.name}`;
+  $("scenario-title").textContent = `${view.scenario.title || view.scenario.name} (${view.ruleset})`;
+  $("turn").textContent = view.turn ?? "–";
+  $("phase").textContent = view.phase ?? "–";
+  $("current").textContent = view.current ?? "–";
+  $("seat").textContent = view.seat ?? "spectator";
+  $("your-turn").hidden = !live();
+  $("waiting").hidden = view.over || S.step !== null || view.your_turn || !view.current;
+  $("waiting").textContent = view.seat ? `Waiting for ${view.current}…` : "Watching";
+  const banner = $("outcome");
+  banner.hidden = !view.over || S.step !== null;
+  if (view.over) {
+    banner.textContent = outcomeText(view);
+    banner.dataset.winner = (view.outcome && view.outcome.winner) || "";
+  }
+  $("undo").hidden = !(view.can_undo && S.step === null && !view.over);
+  const othersComputer = view.seat
+    && Object.entries(view.seats).every(([side, kind]) => side === view.seat || kind !== "human");
+  const download = $("download");
+  download.hidden = !(view.over || othersComputer);
+  download.href = `/api/games/${encodeURIComponent(S.id)}/file${S.token ? `?token=${encodeURIComponent(S.token)}` : ""}`;
+  download.setAttribute("download", `${S.id}.json`);
+  document.body.dataset.version = String(view.version);
+  document.body.dataset.yourTurn = String(live());
+  document.body.dataset.over = String(view.over);
+}
+
+function renderReview(view) {
+  const bar = $("review");
+  bar.hidden = !(S.finalVersion !== null);
+  if (bar.hidden) return;
+  const slider = $("review-step");
+  const shown = S.step ?? S.finalVersion;
+  slider.max = String(S.finalVersion);
+  slider.value = String(shown);
+  $("review-label").textContent = `step ${shown} of ${S.finalVersion}, turn ${view.turn}`;
+  $("review-prev").disabled = $("review-first").disabled = $("review-prev-turn").disabled = shown <= 0;
+  $("review-next").disabled = $("review-end").disabled = $("review-next-turn").disabled = shown >= S.finalVersion;
+}
+
+// ---------------------------------------------------------------- the board
+
+function renderBoard() {
+  const view = S.view;
+  board.setScene(view.scene);
+  board.clear("shapes");
+  board.drawShapes("shapes", view.scene.shapes);
+  board.clear("overlays");
+  const selected = unitById(S.selected);
+  for (const member of membersOf(S.selected)) board.drawShapes("overlays", member.overlays, "overlay");
+  board.clear("envelope");
+  board.clear("dests");
+  const envelope = selected ? envelopeOf(S.selected) : null;
+  if (envelope) {
+    const nodes = board.drawShapes("envelope", envelope.shapes, envelope.free ? "envelope-free" : "envelope-fixed");
+    for (const node of nodes) node.dataset.envelope = S.selected;
+  }
+  if (selected && !(envelope && envelope.free)) board.drawDests(destsOf(S.selected));
+  const attackable = new Set();
+  if (selected) {
+    for (const a of actions()) if (a.unit === S.selected && a.target) attackable.add(a.target);
+  }
+  board.drawUnits(units(), S.selected, S.target, attackable);
+  renderGhost();
+}
+
+/** Legal end points of the selected unit's move actions, one marker per board point. */
+function destsOf(unit) {
+  const byPoint = new Map();
+  for (const a of moveActionsOf(unit)) {
+    const key = `${a.dest.x.toFixed(3)},${a.dest.y.toFixed(3)}`;
+    if (!byPoint.has(key)) byPoint.set(key, { key, x: a.dest.x, y: a.dest.y, facing: a.dest.facing, indices: [], labels: [] });
+    const dest = byPoint.get(key);
+    dest.indices.push(a.index);
+    dest.labels.push(a.label);
+  }
+  return [...byPoint.values()].map((d) => ({ ...d, title: d.labels.join("\n") }));
+}
+
+function renderGhost() {
+  const p = S.pending;
+  const unit = p ? unitById(p.unit) : null;
+  if (!p || !unit || (p.type !== "free" && p.type !== "dest")) {
+    board.drawGhost(null);
+    return;
+  }
+  const ghost = board.drawGhost(unit, p.x, p.y, p.facing);
+  installGhostDrag(ghost);
+}
+
+function installGhostDrag(ghost) {
+  ghost.addEventListener("pointerdown", (event) => {
+    // a facing the move sets is not turned by hand
+    if (!S.pending || S.pending.type !== "free" || S.pending.fixed) return;
+    event.stopPropagation();
+    ghost.setPointerCapture(event.pointerId);
+    const turn = (e) => {
+      const [x, y] = board.toBoard(e);
+      if (Math.hypot(x - S.pending.x, y - S.pending.y) < 0.05) return;
+      setFacing(bearing(S.pending.x, S.pending.y, x, y));
+    };
+    const stop = () => {
+      ghost.removeEventListener("pointermove", turn);
+      ghost.removeEventListener("pointerup", stop);
+    };
+    ghost.addEventListener("pointermove", turn);
+    ghost.addEventListener("pointerup", stop);
+  });
+}
+
+/** The nearest allowed facing to `deg` (any facing when the envelope lists none). */
+function snapFacing(deg, facings) {
+  const norm = ((deg % 360) + 360) % 360;
+  if (!facings || !facings.length) return Math.round(norm) % 360;
+  let best = facings[0];
+  let bestGap = 999;
+  for (const f of facings) {
+    const gap = Math.min(Math.abs(f - norm), 360 - Math.abs(f - norm));
+    if (gap < bestGap) { best = f; bestGap = gap; }
+  }
+  return best;
+}
+
+function setFacing(deg) {
+  const p = S.pending;
+  if (!p || p.type !== "free" || p.fixed) return;
+  p.facing = snapFacing(deg, p.facings);
+  $("facing").value = String(Math.round(p.facing));
+  $("facing-value").textContent = `${Math.round(p.facing)}°`;
+  $("move-where").textContent = `to ${p.where || `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`}, facing ${Math.round(p.facing)}°`;
+  board.turnGhost(p.facing);
+}
+
+function rotate(direction, fine) {
+  const p = S.pending;
+  if (!p) return;
+  if (p.type === "dest") {
+    const i = p.choices.findIndex((c) => c.index === p.chosen);
+    chooseDestAction(p.choices[(i + direction + p.choices.length) % p.choices.length].index);
+    return;
+  }
+  if (p.type !== "free" || p.fixed) return;
+  if (p.facings && p.facings.length) {
+    const sorted = [...p.facings].sort((a, b) => a - b);
+    const i = sorted.indexOf(p.facing);
+    setFacing(sorted[(i + direction + sorted.length) % sorted.length]);
+  } else {
+    setFacing(p.facing + direction * (fine ? 1 : 15));
+  }
+}
+
+// ---------------------------------------------------------------- choices on the board
+
+function selectUnit(id) {
+  S.selected = id;
+  S.target = null;
+  S.pending = null;
+  renderAll();
+}
+
+/** A unit picked in the units list: an enemy becomes the target of the selected unit of ours. */
+function chooseUnit(id) {
+  const mine = unitById(S.selected);
+  const clicked = modelById(id);
+  if (mine && mine.mine && clicked && !clicked.mine) {
+    S.target = S.target === id ? null : id;
+    S.pending = null;
+    renderAll();
+    return;
+  }
+  const key = clicked ? keyOf(clicked) : null;
+  selectUnit(key === S.selected ? null : key);
+}
+
+function onBoardClick(event) {
+  // the click that ends turning the ghost is not a new choice
+  if (board.suppressClick || !S.view || event.target.closest(".ghost")) return;
+  const destNode = event.target.closest(".dest");
+  if (destNode) {
+    onDest(destNode.dataset.destKey);
+    return;
+  }
+  const unitNode = event.target.closest("#layer-units [data-key]");
+  const isFreeEnvelope = (node) => Boolean(node && node.dataset && node.dataset.envelope === S.selected
+    && node.classList.contains("envelope-free"));
+  const envelopeNode = isFreeEnvelope(event.target) ? event.target
+    : document.elementsFromPoint(event.clientX, event.clientY).find(isFreeEnvelope) || null;
+  const underEnvelope = Boolean(envelopeNode);
+  if (unitNode) {
+    const id = unitNode.dataset.unit;
+    const key = unitNode.dataset.key;
+    const clicked = modelById(id);
+    const mine = unitById(S.selected);
+    if (mine && mine.mine && clicked && !clicked.mine && key !== S.selected) {
+      // an enemy while one of ours is selected: a target for its attacks, or (inside
+      // the free envelope) a destination next to it
+      S.target = id;
+      S.pending = null;
+      if (underEnvelope && !actions().some((a) => a.unit === S.selected && hitsTarget(a, id))) {
+        const [x, y] = board.toBoard(event);
+        pickFree(x, y, envelopeNode);
+        return;
+      }
+      renderAll();
+      return;
+    }
+    selectUnit(key === S.selected ? null : key);
+    return;
+  }
+  if (underEnvelope) {
+    const [x, y] = board.toBoard(event);
+    pickFree(x, y, envelopeNode);
+  }
+}
+
+/** A point picked inside the free envelope (on the element `node`): the move's end,
+ * facing the way it travelled, snapped to the facings allowed there; or, when the move
+ * sets the facing, the facing it will set (the envelope's `facing_from` tells it). */
+function pickFree(x, y, node) {
+  const unit = unitById(S.selected);
+  const envelope = envelopeOf(S.selected);
+  if (!unit || !envelope) return;
+  let facings = envelope.facings && envelope.facings.length ? envelope.facings : null;
+  let fixed = envelope.facing === "set_by_move";
+  const cell = node ? shapeOf.get(node) : null;
+  if (cell && "facings" in cell) {
+    // a cell of the envelope lists the facings a move may end with there (null: it keeps its own)
+    if (cell.facings === null) fixed = true;
+    else if (cell.facings.length) facings = cell.facings;
+  }
+  const travel = Math.hypot(x - unit.x, y - unit.y) > 0.01 ? bearing(unit.x, unit.y, x, y) : unit.facing;
+  let facing = fixed ? unit.facing : snapFacing(travel, facings);
+  let hint = "It keeps its facing.";
+  if (fixed && envelope.facing_from) {
+    const [fx, fy] = envelope.facing_from;
+    if (Math.hypot(x - fx, y - fy) > 0.01) facing = bearing(fx, fy, x, y);
+    hint = "The move sets its end facing: away from where it started this activation.";
+  }
+  // a cell names itself (a hex) better than the board point does
+  const where = board.hexMap && cell && cell.title ? cell.title.split(":")[0] : null;
+  S.pending = { type: "free", unit: S.selected, x, y, facings: fixed ? [facing] : facings, fixed, facing, where, hint };
+  renderAll();
+}
+
+function onDest(key) {
+  const dest = destsOf(S.selected).find((d) => d.key === key);
+  if (!dest) return;
+  const choices = dest.indices.map((i) => actions().find((a) => a.index === i)).filter(Boolean);
+  S.pending = { type: "dest", unit: S.selected, x: dest.x, y: dest.y, facing: dest.facing, choices,
+    chosen: choices[0].index };
+  chooseDestAction(choices[0].index);
+}
+
+function chooseDestAction(index) {
+  const p = S.pending;
+  const action = p.choices.find((c) => c.index === index);
+  p.chosen = index;
+  p.facing = action.dest.facing;
+  renderAll();
+}
+
+// ---------------------------------------------------------------- panels
+
+function renderMovePanel() {
+  const p = S.pending;
+  const panel = $("move-panel");
+  panel.hidden = !p || (p.type !== "free" && p.type !== "dest");
+  if (panel.hidden) return;
+  const unit = unitById(p.unit);
+  $("move-unit").textContent = unit ? unit.label || unit.id : p.unit;
+  const where = p.where || `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`;
+  $("move-where").textContent = `to ${where}, facing ${Math.round(p.facing ?? 0)}°`;
+  $("move-hint").textContent = p.type === "free"
+    ? (p.fixed ? p.hint : "Drag the ghost, use the slider or ← → to set its end facing.")
+    : p.choices.length > 1 ? "← → switch between the moves that end here." : "";
+  $("facing-row").hidden = p.type !== "free" || Boolean(p.fixed);
+  const choices = $("move-choices");
+  choices.replaceChildren();
+  if (p.type === "free") {
+    $("facing").value = String(Math.round(p.facing));
+    $("facing-value").textContent = `${Math.round(p.facing)}°`;
+  } else if (p.choices.length > 1) {
+    choices.append(el("p", { class: "hint" }, "Several moves end here:"),
+      ...p.choices.map((a) => el("label", { class: "choice" },
+        el("input", { type: "radio", name: "dest-choice", value: a.index, checked: a.index === p.chosen,
+          dataset: { actionIndex: a.index }, onchange: () => chooseDestAction(a.index) }), ` ${a.label}`)));
+  } else {
+    choices.append(el("p", {}, p.choices[0].label));
+  }
+}
+
+function renderOddsPanel() {
+  const p = S.pending;
+  const panel = $("odds-panel");
+  panel.hidden = !p || p.type !== "action";
+  if (panel.hidden) return;
+  const action = actions().find((a) => a.index === p.index);
+  if (!action) {
+    panel.hidden = true;
+    return;
+  }
+  $("odds-label").textContent = action.label;
+  const chart = $("odds-chart");
+  chart.replaceChildren();
+  const odds = action.odds;
+  $("odds-title").textContent = odds ? odds.title : "Odds";
+  if (odds) {
+    const rows = Object.entries(odds.outcomes);
+    chart.append(el("table", { class: "odds-table" }, el("tbody", {}, rows.map(([label, prob]) =>
+      el("tr", { dataset: { outcome: label } },
+        el("th", { scope: "row" }, label),
+        el("td", { class: "bar-cell" }, el("span", { class: "bar", style: `width:${(prob * 100).toFixed(1)}%` })),
+        el("td", { class: "pct" }, `${(prob * 100).toFixed(1)}%`))))));
+    $("odds-expected").textContent = odds.expected === null || odds.expected === undefined ? ""
+      : `Expected: ${Number(odds.expected).toFixed(2)}`;
+    // what the numbers rest on: to-hit numbers, dice, and what the computation assumes
+    const facts = Object.entries(odds.facts || {});
+    if (facts.length) {
+      chart.append(el("dl", { class: "odds-facts" }, facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+    }
+    if (odds.notes && odds.notes.length) {
+      chart.append(el("ul", { class: "odds-notes" }, odds.notes.map((note) => el("li", {}, note))));
+    }
+  } else {
+    chart.append(el("p", { class: "hint" }, "No exact odds for this action."));
+    $("odds-expected").textContent = "";
+  }
+  $("commit").dataset.actionIndex = String(action.index);
+}
+
+function detailsList(unit, heading) {
+  return el("div", { class: "unit-details", dataset: { unit: unit.id } },
+    el("h3", {}, `${heading}${unit.label || unit.id}`, el("span", { class: `side-tag side-${unit.side_index}` }, unit.side)),
+    el("dl", {}, Object.entries(unit.details || {}).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+}
+
+function actionButton(action, extraClass = "") {
+  const classes = ["action", `group-${action.group}`, extraClass,
+    S.selected && action.unit === S.selected ? "match" : "",
+    S.target && hitsTarget(action, S.target) ? "target-match" : ""].filter(Boolean).join(" ");
+  return el("button", { type: "button", class: classes,
+    dataset: { actionIndex: action.index, group: action.group, unit: action.unit || "", target: action.target || "",
+      odds: action.odds ? "true" : "false",
+      dest: action.dest ? `${action.dest.x},${action.dest.y},${action.dest.facing}` : "" },
+    onclick: () => chooseAction(action.index) }, action.label);
+}
+
+function renderSelection() {
+  const panel = $("selection");
+  const selected = unitById(S.selected);
+  const target = modelById(S.target);
+  panel.hidden = !selected && !target;
+  if (panel.hidden) return;
+  $("details").replaceChildren(...[selected ? detailsList(selected, "") : null,
+    target ? detailsList(target, "Target: ") : null].filter(Boolean));
+  const box = $("target-actions");
+  box.replaceChildren();
+  if (!selected) return;
+  const mineNow = actions().filter((a) => a.unit === S.selected && a.group !== "move"
+    && (!S.target || hitsTarget(a, S.target)));
+  if (S.target && !mineNow.length) box.append(el("p", { class: "hint" }, `${selected.label || selected.id} has no action against ${target.label || target.id} now.`));
+  if (mineNow.length) {
+    box.append(el("h3", {}, S.target ? "Against this target" : "This unit can"),
+      el("div", { class: "button-list" }, mineNow.map((a) => actionButton(a, "selected-action"))));
+  }
+  if (envelopeOf(S.selected) || moveActionsOf(S.selected).length) {
+    box.append(el("p", { class: "hint" }, envelopeOf(S.selected) && envelopeOf(S.selected).free
+      ? "Click inside the shaded envelope to choose where it moves."
+      : "Click a marker on the board to choose where it moves."));
+  }
+}
+
+function formFor(group, title, list) {
+  const name = `choice-${group}`;
+  const form = el("form", { class: "choice-form", id: `form-${group}`, dataset: { group } },
+    el("fieldset", {}, el("legend", {}, title),
+      list.map((a, i) => el("label", { class: "choice" },
+        el("input", { type: "radio", name, value: a.index, checked: i === 0, dataset: { actionIndex: a.index } }),
+        ` ${a.label}`))),
+    el("button", { type: "submit", class: "primary", id: `submit-${group}` },
+      group === "speed" ? "Declare speed" : "Submit secret choice"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const chosen = form.querySelector(`input[name=${name}]:checked`);
+    if (chosen) commit(Number(chosen.value));
+  });
+  return form;
+}
+
+/** One form per actor for the secret selections that carry `choice`: what the actor
+ * does and how many attack dice it trades for Speed, one Submit. Both selects are built
+ * from the listed actions only (the dice offered are those listed with the chosen
+ * action), so every combination sent is a listed action. */
+function selectionForm(actor, list) {
+  const kept = S.choices.get(actor) || {};
+  const whats = [...new Set(list.map((a) => a.choice.what))];
+  const what = el("select", { class: "choice-what", name: "what", dataset: { actor } },
+    whats.map((w) => el("option", { value: w }, w)));
+  if (whats.includes(kept.what)) what.value = kept.what;
+  const speed = el("select", { class: "choice-speed", name: "speed-dice", dataset: { actor } });
+  const fillSpeed = () => {
+    const dice = [...new Set(list.filter((a) => a.choice.what === what.value).map((a) => a.choice.speed_dice))]
+      .sort((a, b) => a - b);
+    speed.replaceChildren(...dice.map((d) => el("option", { value: String(d) }, d === 0 ? "none" : String(d))));
+    if (dice.includes(kept.speed)) speed.value = String(kept.speed);
+    speed.disabled = dice.length <= 1;
+  };
+  fillSpeed();
+  const remember = () => S.choices.set(actor, { what: what.value, speed: Number(speed.value) });
+  what.addEventListener("change", () => { fillSpeed(); remember(); });
+  speed.addEventListener("change", remember);
+  const form = el("form", { class: "choice-form selection-form", dataset: { group: "secret", actor } },
+    el("fieldset", {}, el("legend", {}, list[0].choice.who),
+      el("label", { class: "choice" }, "Action ", what),
+      el("label", { class: "choice" }, "Attack dice traded for Speed ", speed)),
+    el("button", { type: "submit", class: "primary" }, "Submit secret choice"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const chosen = list.find((a) => a.choice.what === what.value && String(a.choice.speed_dice) === speed.value);
+    if (chosen) commit(chosen.index);
+  });
+  return form;
+}
+
+/** The forms of a form group: one per actor for selections in parts, else one list. */
+function formsFor(group, title, list) {
+  const parted = list.filter((a) => a.choice);
+  const rest = list.filter((a) => !a.choice);
+  const byActor = new Map();
+  for (const a of parted) {
+    if (!byActor.has(a.choice.actor)) byActor.set(a.choice.actor, []);
+    byActor.get(a.choice.actor).push(a);
+  }
+  return [el("h3", {}, title), ...[...byActor].map(([actor, own]) => selectionForm(actor, own)),
+    rest.length ? formFor(group, title, rest) : null];
+}
+
+function renderActions() {
+  const box = $("actions");
+  const view = S.view;
+  if (S.step !== null) {
+    box.replaceChildren(el("p", { class: "hint" }, "Reviewing the game: use the review bar to step through it."));
+    return;
+  }
+  if (view.over) {
+    box.replaceChildren(el("p", { class: "hint" }, "The game is over."));
+    return;
+  }
+  if (!view.seat) {
+    box.replaceChildren(el("p", { class: "hint" }, "You are watching: public information only."));
+    return;
+  }
+  if (!view.your_turn) {
+    box.replaceChildren(el("p", { class: "hint" }, `Waiting for ${view.current}…`));
+    return;
+  }
+  const all = actions();
+  const sections = [];
+  for (const [group, title] of GROUPS) {
+    const list = all.filter((a) => (GROUPS.some(([g]) => g === a.group) ? a.group : "other") === group);
+    if (!list.length) continue;
+    if (FORM_GROUPS.has(group)) {
+      sections.push(el("section", { class: "group", dataset: { group } }, formsFor(group, title, list)));
+      continue;
+    }
+    // moves are best chosen on the board, so a long list of them starts folded
+    const long = list.length > (group === "move" ? LONG_MOVE_LIST : LONG_LIST);
+    const hint = group === "move" ? " (or choose on the board)" : "";
+    sections.push(el("details", { class: "group", open: !long, dataset: { group } },
+      el("summary", {}, `${title} (${list.length})${hint}`),
+      el("div", { class: "button-list" }, list.map((a) => actionButton(a)))));
+  }
+  box.replaceChildren(...(sections.length ? sections : [el("p", { class: "hint" }, "No actions.")]));
+}
+
+function renderUnits() {
+  const box = $("units");
+  box.replaceChildren(...units().map((u) => el("button", { type: "button",
+    class: ["unit-button", `side-${u.side_index}`, u.mine ? "mine" : "", keyOf(u) === S.selected ? "selected" : "",
+      u.id === S.target ? "target" : ""].filter(Boolean).join(" "),
+    dataset: { unit: u.id, key: keyOf(u) }, onclick: () => chooseUnit(u.id) },
+  `${u.label || u.id} (${u.side})${u.status ? `: ${u.status}` : ""}`)));
+}
+
+function renderAll() {
+  if (!S.view) return;
+  if (S.selected && !unitById(S.selected)) S.selected = null;
+  if (S.target && !modelById(S.target)) S.target = null;
+  renderStatus(S.view);
+  renderReview(S.view);
+  renderBoard();
+  renderMovePanel();
+  renderOddsPanel();
+  renderSelection();
+  renderActions();
+  renderUnits();
+  log.render(S.view);
+}
+
+// ---------------------------------------------------------------- talking to the server
+
+function show(view) {
+  const changed = !S.view || S.view.version !== view.version || S.view.step !== view.step;
+  S.view = view;
+  if (view.over && view.step === null) S.finalVersion = view.version;
+  if (changed) {
+    S.pending = null;
+    S.choices.clear();
+  }
+  renderAll();
+}
+
+async function send(path, body) {
+  if (S.busy) return;
+  S.busy = true;
+  document.body.dataset.busy = "true";
+  showError(null);
+  try {
+    show(await api("POST", path, { token: S.token, ...body }));
+  } catch (err) {
+    showError(err.message);
+    // a refused request changes nothing, but the game may have moved on (stale version)
+    if (err.status === 409) await refresh();
+  } finally {
+    S.busy = false;
+    document.body.dataset.busy = "false";
+  }
+}
+
+function commit(index) {
+  return send(`/api/games/${encodeURIComponent(S.id)}/actions`, { index, version: S.view.version });
+}
+
+function chooseAction(index) {
+  const action = actions().find((a) => a.index === index);
+  if (!action) return;
+  if (action.odds || PREVIEW_GROUPS.has(action.group)) {
+    if (action.unit && unitById(action.unit)) S.selected = action.unit;
+    if (action.target) {
+      const aimed = modelById(action.target) || membersOf(action.target)[0];
+      if (aimed) S.target = aimed.id;
+    }
+    S.pending = { type: "action", index };
+    renderAll();
+    $("odds-panel").scrollIntoView({ block: "nearest" });
+    return;
+  }
+  commit(index);
+}
+
+function moveHere() {
+  const p = S.pending;
+  if (!p) return;
+  if (p.type === "dest") {
+    commit(p.chosen);
+    return;
+  }
+  if (p.type === "free") {
+    send(`/api/games/${encodeURIComponent(S.id)}/move`, { unit: p.unit, x: p.x, y: p.y, facing: p.facing });
+  }
+}
+
+async function refresh() {
+  try {
+    show(await api("GET", viewPath(S.step)));
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function poll() {
+  const view = S.view;
+  if (!view || S.busy || S.step !== null || view.over || view.your_turn) return;
+  try {
+    const fresh = await api("GET", viewPath(null));
+    if (fresh.version !== view.version || fresh.your_turn !== view.your_turn) show(fresh);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+// ---------------------------------------------------------------- review of a finished game
+
+async function turnAt(step) {
+  if (!S.turns.has(step)) S.turns.set(step, turnNumber((await api("GET", viewPath(step))).turn));
+  return S.turns.get(step);
+}
+
+/** The first step whose turn is at least `turn` (binary search: turns never go back). */
+async function firstStepOfTurn(turn) {
+  let lo = 0;
+  let hi = S.finalVersion;
+  if ((await turnAt(hi)) < turn) return hi;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((await turnAt(mid)) >= turn) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+async function goStep(step) {
+  if (S.finalVersion === null) return;
+  const target = Math.max(0, Math.min(S.finalVersion, step));
+  S.step = target === S.finalVersion ? null : target;
+  S.pending = null;
+  try {
+    const view = await api("GET", viewPath(S.step));
+    S.turns.set(target, turnNumber(view.turn));
+    show(view);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function stepTurn(direction) {
+  const now = S.step ?? S.finalVersion;
+  try {
+    const turn = await turnAt(now);
+    if (direction > 0) {
+      await goStep(await firstStepOfTurn(turn + 1));
+    } else {
+      const start = await firstStepOfTurn(turn);
+      await goStep(start < now ? start : await firstStepOfTurn(await turnAt(Math.max(0, now - 1))));
+    }
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+// ---------------------------------------------------------------- wiring
+
+function install() {
+  $("board").addEventListener("click", onBoardClick);
+  $("zoom-in").addEventListener("click", () => board.zoom(1.25));
+  $("zoom-out").addEventListener("click", () => board.zoom(1 / 1.25));
+  $("fit").addEventListener("click", () => board.fit());
+  $("move-here").addEventListener("click", moveHere);
+  $("move-cancel").addEventListener("click", () => { S.pending = null; renderAll(); });
+  $("commit").addEventListener("click", () => commit(Number($("commit").dataset.actionIndex)));
+  $("odds-cancel").addEventListener("click", () => { S.pending = null; renderAll(); });
+  $("facing").addEventListener("input", () => setFacing(Number($("facing").value)));
+  $("undo").addEventListener("click", () => send(`/api/games/${encodeURIComponent(S.id)}/undo`, {}));
+  $("review-step").addEventListener("change", () => goStep(Number($("review-step").value)));
+  $("review-first").addEventListener("click", () => goStep(0));
+  $("review-prev").addEventListener("click", () => goStep((S.step ?? S.finalVersion) - 1));
+  $("review-next").addEventListener("click", () => goStep((S.step ?? S.finalVersion) + 1));
+  $("review-end").addEventListener("click", () => goStep(S.finalVersion));
+  $("review-prev-turn").addEventListener("click", () => stepTurn(-1));
+  $("review-next-turn").addEventListener("click", () => stepTurn(1));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      // inputs (the facing slider among them) handle their own arrow keys
+      if (event.target instanceof HTMLInputElement) return;
+      if (!S.pending || S.pending.type === "action") return;
+      event.preventDefault();
+      rotate(event.key === "ArrowRight" ? 1 : -1, event.shiftKey);
+    } else if (event.key === "Escape") {
+      S.pending = null;
+      renderAll();
+    }
+  });
+}
+
+async function main() {
+  install();
+  const step = new URLSearchParams(location.search).get("step");
+  try {
+    if (step !== null) {
+      // opened at a review step: learn the length of the finished game first
+      const final = await api("GET", viewPath(null));
+      show(final);
+      await goStep(Number(step));
+    } else {
+      show(await api("GET", viewPath(null)));
+    }
+  } catch (err) {
+    showError(err.message);
+  }
+  document.body.dataset.ready = "true";
+  setInterval(poll, 1000);
+}
+
+main();

@@ -1,0 +1,184 @@
+"""SQLite persistence of web games: one row per game, one row per action taken.
+
+A game is never stored as a snapshot: it is its scenario, options, seed and the
+actions taken, and is rebuilt by replaying them (the engine is deterministic). Each
+write is one transaction committed (WAL, `synchronous=FULL`) before the server
+replies, so a crash or restart loses no action that a player was told about.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from dogfight.core.errors import DogfightError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       TEXT PRIMARY KEY,
+    ruleset  TEXT NOT NULL,
+    scenario TEXT NOT NULL,      -- the resolved scenario, as JSON
+    rules    TEXT NOT NULL,      -- the rule options chosen in the lobby, as JSON
+    seed     INTEGER NOT NULL,
+    seats    TEXT NOT NULL,      -- side -> 'human' | 'heuristic' | 'random', as JSON
+    tokens   TEXT NOT NULL,      -- side -> SHA-256 of the seat's secret token, as JSON
+    created  TEXT NOT NULL,      -- UTC, ISO 8601
+    status   TEXT NOT NULL,      -- 'running' | 'over'
+    digest   TEXT NOT NULL       -- hash of the event log after the stored actions
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game   TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq    INTEGER NOT NULL,     -- 0, 1, 2... in the order applied
+    action TEXT NOT NULL,        -- the action as JSON (msgspec.to_builtins)
+    PRIMARY KEY (game, seq)
+);
+"""
+
+
+class StoreError(DogfightError):
+    """The game database cannot be opened or written."""
+
+
+class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """A stored game's header (its actions are kept apart)."""
+
+    id: str
+    ruleset: str
+    scenario: dict[str, Any]
+    rules: dict[str, Any]
+    seed: int
+    seats: dict[str, str]
+    tokens: dict[str, str]
+    created: str
+    status: str
+    digest: str = ""
+    """The event-log digest (`dogfight.core.gamefile.log_digest`) after the stored
+    actions: a rebuild that does not reproduce it is refused, never played on."""
+
+
+class Store:
+    """The game database. Safe to share between threads: each thread has its own
+    connection, and SQLite serialises the writers."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self._local = threading.local()
+        try:
+            # executescript commits by itself; the schema is idempotent.
+            self._connection().executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot open the game database ({exc})") from None
+
+    def _connection(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a committed transaction survives a power cut, not only a crash.
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            self._local.db = db
+        return db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self._connection()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def create(self, record: GameRecord, actions: Sequence[Any] = ()) -> None:
+        """Store a new game (and any actions it starts with, e.g. an opened game file)."""
+        enc = msgspec.json.encode
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO games (id, ruleset, scenario, rules, seed, seats, tokens, created,"
+                " status, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.id,
+                    record.ruleset,
+                    enc(record.scenario).decode(),
+                    enc(record.rules).decode(),
+                    record.seed,
+                    enc(record.seats).decode(),
+                    enc(record.tokens).decode(),
+                    record.created,
+                    record.status,
+                    record.digest,
+                ),
+            )
+            _insert_actions(db, record.id, 0, actions)
+
+    def append(
+        self, game: str, start: int, actions: Sequence[Any], status: str, digest: str
+    ) -> None:
+        """Add actions numbered from `start`, set status and digest, in one transaction.
+
+        A clash with an existing number (another writer got there first) fails the
+        whole transaction, so two writers can never interleave a game's actions."""
+        with self._transaction() as db:
+            _insert_actions(db, game, start, actions)
+            db.execute(
+                "UPDATE games SET status = ?, digest = ? WHERE id = ?", (status, digest, game)
+            )
+
+    def truncate(self, game: str, keep: int, status: str, digest: str) -> None:
+        """Delete every action from number `keep` on (an undo), in one transaction."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game, keep))
+            db.execute(
+                "UPDATE games SET status = ?, digest = ? WHERE id = ?", (status, digest, game)
+            )
+
+    def load(self, game: str) -> tuple[GameRecord, list[Any]] | None:
+        """A game's header and its actions (as plain data, in order), or None."""
+        db = self._connection()
+        row = db.execute(
+            "SELECT id, ruleset, scenario, rules, seed, seats, tokens, created, status, digest"
+            " FROM games WHERE id = ?",
+            (game,),
+        ).fetchone()
+        if row is None:
+            return None
+        dec = msgspec.json.decode
+        record = GameRecord(
+            id=row[0],
+            ruleset=row[1],
+            scenario=dec(row[2]),
+            rules=dec(row[3]),
+            seed=row[4],
+            seats=dec(row[5]),
+            tokens=dec(row[6]),
+            created=row[7],
+            status=row[8],
+            digest=row[9],
+        )
+        rows = db.execute(
+            "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game,)
+        ).fetchall()
+        return record, [dec(r[0]) for r in rows]
+
+    def close(self) -> None:
+        """Close this thread's connection (others close when their threads end)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+
+def _insert_actions(db: sqlite3.Connection, game: str, start: int, actions: Sequence[Any]) -> None:
+    enc = msgspec.json.encode
+    db.executemany(
+        "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
+        [(game, start + i, enc(a).decode()) for i, a in enumerate(actions)],
+    )

@@ -1,0 +1,204 @@
+"""The view: everything one seat's browser is shown of a game, as plain JSON data.
+
+Built only from what that seat may see: `Game.observation(seat)` (through the board
+adapter), `Game.events_for(seat)`, and the legal actions when it is the seat's turn.
+The shape is specified in docs/web-api.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from dogfight.core.events import Event
+from dogfight.core.game import Game
+from dogfight.web.boards import Board, board_for
+
+HIT_KEYS = ("hits", "damage", "destroyed", "disabled", "allocations")
+"""Event data keys whose truthy value marks a hit, damage or a kill (the log's 'hits' filter)."""
+
+SIDE_KEYS = ("side", "first", "winner")
+"""Event data keys that may name a side outright (an initiative or game winner...)."""
+UNIT_KEYS = ("unit", "attacker", "actor", "craft", "model", "missile")
+"""Event data keys that name the unit acting, whose side the log shows."""
+
+
+def board_or_none(ruleset: str) -> Board | None:
+    """The ruleset's board adapter, or None while it is not there (the view then falls
+    back to a bare scene and plain action labels)."""
+    try:
+        return board_for(ruleset)
+    except (ImportError, AttributeError):
+        return None
+
+
+def build_view(
+    game: Game,
+    *,
+    game_id: str,
+    seat: str | None,
+    seats: Mapping[str, str],
+    step: int | None,
+    can_undo: bool,
+    unit_sides: Mapping[str, str],
+) -> dict[str, Any]:
+    """The view of `game` for `seat` (None: a spectator). `step` is set when reviewing."""
+    board = board_or_none(game.ruleset.name)
+    state = game.state
+    outcome = game.outcome()
+    current = game.current_player()
+    your_turn = (
+        outcome is None
+        and step is None
+        and seat is not None
+        and current == seat
+        and seats.get(seat) == "human"
+    )
+    actions: list[dict[str, Any]] = []
+    envelopes: dict[str, Any] = {}
+    if your_turn:
+        actions = [describe(board, game, i, a) for i, a in enumerate(game.legal_actions())]
+        envelopes = board.envelopes(game) if board is not None else {}
+    if seat is None and outcome is None:
+        scene = public_scene(board, game)
+    else:
+        scene = scene_for(board, game, seat)
+    return {
+        "game": game_id,
+        "ruleset": game.ruleset.name,
+        "scenario": {"name": game.scenario.name, "title": game.scenario.title},
+        "seat": seat,
+        "seats": dict(seats),
+        "sides": list(game.sides()),
+        "turn": getattr(state, "turn", 0),
+        "phase": getattr(state, "phase", None),
+        "current": current,
+        "your_turn": your_turn,
+        "over": outcome is not None,
+        "outcome": {"winner": outcome.winner, "reason": outcome.reason} if outcome else None,
+        "version": len(game.actions),
+        "step": step,
+        "scene": scene,
+        "actions": actions,
+        "envelopes": envelopes,
+        "log": log_rows(game.events_for(seat), unit_sides),
+        "can_undo": can_undo,
+    }
+
+
+def describe(board: Board | None, game: Game, index: int, action: Any) -> dict[str, Any]:
+    """One ACTION of the view: the board's description, its index and the action data."""
+    data = msgspec.to_builtins(action)
+    if board is not None:
+        described = dict(board.describe(game, action))
+    else:
+        kind = str(data.get("action", type(action).__name__)) if isinstance(data, dict) else ""
+        described = {
+            "kind": kind,
+            "group": "other",
+            "label": _plain_label(data),
+            "unit": None,
+            "target": None,
+            "dest": None,
+            "odds": None,
+        }
+    return {"index": index, **described, "action": data}
+
+
+def _plain_label(data: Any) -> str:
+    if not isinstance(data, dict):
+        return str(data)
+    kind = data.get("action", "")
+    rest = ", ".join(f"{k} {v}" for k, v in data.items() if k != "action" and v not in ("", None))
+    return f"{kind}: {rest}" if rest else str(kind)
+
+
+def scene_for(board: Board | None, game: Game, seat: str | None) -> dict[str, Any]:
+    """The SCENE for a seat, or a bare one while the ruleset has no board adapter."""
+    if board is not None:
+        return board.scene(game, seat)
+    return {
+        "width": 0,
+        "height": 0,
+        "origin": [0, 0],
+        "unit_name": "hex" if game.ruleset.name == "sfa" else "inch",
+        "shapes": [],
+        "units": [],
+    }
+
+
+def public_scene(board: Board | None, game: Game) -> dict[str, Any]:
+    """What a spectator of a running game is shown: only the units that every side sees.
+
+    A ruleset's own spectator observation may show everything (sfa shows cloaked craft
+    to `None`), but a spectator link needs no token, so a player could open it: while
+    the game runs it must show public information only."""
+    scene = scene_for(board, game, None)
+    seen: set[str] | None = None
+    for side in game.sides():
+        ids = {str(u.get("id")) for u in scene_for(board, game, side).get("units", [])}
+        seen = ids if seen is None else seen & ids
+    units = [u for u in scene.get("units", []) if str(u.get("id")) in (seen or set())]
+    return {**scene, "units": units}
+
+
+def log_rows(events: list[Event], unit_sides: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The LOG of the view: each visible event with its dice, side and whether it hit."""
+    return [
+        {
+            "seq": seq,
+            "clause": event.clause,
+            "text": event.text,
+            "dice": event.dice_text(),
+            "side": side_of(event, unit_sides),
+            "hit": is_hit(event),
+        }
+        for seq, event in enumerate(events)
+    ]
+
+
+def side_of(event: Event, unit_sides: Mapping[str, str]) -> str | None:
+    """The side an event is about: named outright, or the side of the unit it names."""
+    for key in SIDE_KEYS:
+        value = event.data.get(key)
+        if isinstance(value, str) and value in unit_sides.values():
+            return value
+    for key in UNIT_KEYS:
+        value = event.data.get(key)
+        if not isinstance(value, str) or not value:
+            continue
+        # sfa actors are 'CRAFT#STATION'; evo models are 'UNIT.N'.
+        for name in (value, value.split("#")[0], value.rpartition(".")[0]):
+            if name in unit_sides:
+                return unit_sides[name]
+    return None
+
+
+def is_hit(event: Event) -> bool:
+    """True for an event that scores hits, deals damage or destroys or disables a unit."""
+    return any(bool(event.data.get(key)) for key in HIT_KEYS)
+
+
+def unit_sides_of(game: Game) -> dict[str, str]:
+    """Unit id -> side for every unit in the game's state (server side only: the view
+    sends just the side of a unit an already visible event names)."""
+    found: dict[str, str] = {}
+    _collect(msgspec.to_builtins(game.state), found, depth=0)
+    return found
+
+
+def _collect(data: Any, found: dict[str, str], depth: int) -> None:
+    if depth > 4:
+        return
+    if isinstance(data, dict):
+        unit_id, side = data.get("id"), data.get("side")
+        if isinstance(unit_id, str) and isinstance(side, str):
+            found[unit_id] = side
+            return
+        for value in data.values():
+            _collect(value, found, depth + 1)
+    elif isinstance(data, list):
+        for value in data:
+            _collect(value, found, depth + 1)
