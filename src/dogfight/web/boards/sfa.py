@@ -4,8 +4,8 @@ Hexes are axial (q, r); the centre of (q, r) is at x = 1.5 q, y = sqrt(3) (r + q
 with y down, and facing f (0 = N, clockwise) is 60 f degrees, as in `geometry.hex`, so
 the board needs no flip. What a side may not see never reaches its scene: the scene is
 built from `Game.observation(seat)`, which drops the other side's secret selections and
-cloaked craft and shows its decoys as craft; a spectator's scene hides the same from
-both sides while the battle lasts (anyone may open the spectator's link).
+cloaked craft and shows its decoys as craft; a spectator is shown what every side is
+shown (the ruleset's observation for None).
 """
 
 from __future__ import annotations
@@ -91,23 +91,10 @@ def _hex(value: Any) -> Hex:
 
 
 def seen(game: Game, seat: str | None) -> dict[str, Any]:
-    """The observation the scene is built from. A spectator, while the battle lasts, is
-    shown what neither side hides from the other: no cloaked craft, decoys as craft."""
-    obs = S.observed(game, seat)
-    if seat is not None or game.is_over():
-        return obs
-    obs = dict(obs)  # the kept observation is shared: change a copy
-    crafts: dict[str, Any] = {cid: c for cid, c in obs["craft"].items() if not c.get("cloaked")}
-    for decoy in obs.get("decoys", {}).values():
-        owner = obs["craft"].get(decoy["owner"])
-        if owner is None:
-            continue
-        fake = dict(owner)
-        fake.update(id=decoy["id"], hex=decoy["hex"], facing=decoy["facing"], cloaked=False)
-        crafts[decoy["id"]] = fake
-    obs["craft"] = dict(sorted(crafts.items()))
-    obs["decoys"] = {}
-    return obs
+    """The observation the scene is built from. The ruleset already hides what the seat
+    may not see; a spectator (None) is shown what every side is shown (decoys as craft,
+    a cloaked craft only where every side has the sensors to see it)."""
+    return S.observed(game, seat)
 
 
 def types_of(game: Game) -> Mapping[str, Craft]:
