@@ -171,11 +171,22 @@ class ActaState(msgspec.Struct, kw_only=True):
 
     def fighters(self, side: str | None = None) -> list[UnitState]:
         """Fighters on the table."""
-        return [u for u in self.on_table(side) if self.types[u.type].is_fighter]
+        # One pass over the units: this is asked many times per action.
+        types = self.types
+        return [
+            u
+            for u in self.units.values()
+            if (side is None or u.side == side) and types[u.type].is_fighter
+        ]
 
     def ships(self, side: str | None = None) -> list[UnitState]:
         """Ships on the table."""
-        return [u for u in self.on_table(side) if not self.types[u.type].is_fighter]
+        types = self.types
+        return [
+            u
+            for u in self.units.values()
+            if (side is None or u.side == side) and not types[u.type].is_fighter
+        ]
 
     def radius(self, unit: UnitState) -> float:
         """Base radius in inches."""
