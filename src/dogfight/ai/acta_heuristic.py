@@ -251,13 +251,18 @@ class View:
     radius, 0 for a ship (ranges are measured from a fighter's base edge, ACTA-GEN-2)."""
     fighter_types: dict[str, bool] = field(default_factory=dict)
     """Unit type id -> True for fighters."""
+    lasting: dict[Any, Any] = field(default_factory=dict)
+    """Answers that hold for the whole game, shared by its decisions: each is keyed by
+    every unit field it reads (the options and unit types never change in a game)."""
 
     @classmethod
-    def of(cls, game: Game) -> View:
+    def of(cls, game: Game, lasting: dict[Any, Any] | None = None) -> View:
         state = cast(ActaState, game.state)
         ctx = Ctx(state, game.options, EventLog(cast(Dice, _NoDice())))
         me = state.active
         view = cls(state=state, ctx=ctx, me=me, foe=state.other(me))
+        if lasting is not None:
+            view.lasting = lasting
         for tid, utype in state.types.items():
             view.radii[tid] = utype.base_radius
             view.fighter_types[tid] = utype.is_fighter
@@ -426,7 +431,36 @@ class View:
         key = ("volley", firer.id, target.id, round(dist, 3), dodge)
         known = self.memo.get(key)
         if known is None:
-            known = self.memo[key] = self._volley(firer, target, dist, dodge)
+            known = self.memo[key] = self._lasting_volley(firer, target, dist, dodge)
+        return cast(tuple[float, float], known)
+
+    def _lasting_volley(
+        self, firer: UnitState, target: UnitState, dist: float, dodge: bool
+    ) -> tuple[float, float]:
+        """`_volley`, kept for the whole game when the target is a fighter.
+
+        Against a fighter the answer reads only the fields in the key below (through
+        `weapons_of`, `to_hit`, Dodge and `kill_bonus`); the range is exact, not rounded,
+        so a kept answer is the one a fresh call would give.
+        """
+        if not self.is_fighter(target):
+            return self._volley(firer, target, dist, dodge)
+        key = (
+            "volley",
+            firer.type,
+            firer.dogfight_drones,
+            firer.criticals.get("weapons", 0),
+            target.type,
+            target.dogfight_drones,
+            target.damage,
+            target.special,
+            target.lost_traits,
+            dist,
+            dodge,
+        )
+        known = self.lasting.get(key)
+        if known is None:
+            known = self.lasting[key] = self._volley(firer, target, dist, dodge)
         return cast(tuple[float, float], known)
 
     def _volley(
@@ -707,13 +741,18 @@ class ActaHeuristic:
         self.strict = strict
         self.fallbacks = 0
         """How many decisions fell back to the default after an internal error."""
+        self._game: Game | None = None
+        self._lasting: dict[Any, Any] = {}
+        """`View.lasting` of the game played now (a new game starts it afresh)."""
 
     def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`: the best-scoring action, ties broken with `rng`."""
         if not legal:
             raise ValueError("no legal action to choose from")
+        if game is not self._game:
+            self._game, self._lasting = game, {}
         try:
-            view = View.of(game)
+            view = View.of(game, self._lasting)
             choice = pick(self.score(view, legal), rng)
         except Exception:
             if self.strict:
