@@ -711,6 +711,33 @@ def duel_fire(view: View, fighter: UnitState, enemy: UnitState) -> float:
     return mine - theirs
 
 
+def fighter_key(unit: UnitState) -> tuple[Any, ...]:
+    """Every field of a fighter that `View.exchange` and `duel_fire` read (besides the
+    game's options and unit types, which never change in a game)."""
+    return (
+        unit.type,
+        unit.dogfight_drones,
+        unit.damage,
+        unit.aboard_damage,
+        unit.criticals.get("weapons", 0),
+        unit.special,
+        unit.lost_traits,
+    )
+
+
+def matchup(view: View, fighter: UnitState, enemy: UnitState) -> float:
+    """How `fighter` fares against `enemy` one on one: the dogfight exchange plus the
+    point-blank fire. Kept for the whole game (it is asked for every pair of fighters
+    at every fighter move), keyed by the mood and both fighters' fields."""
+    key = ("matchup", view.greed, view.caution, fighter_key(fighter), fighter_key(enemy))
+    known = view.lasting.get(key)
+    if known is None:
+        known = view.lasting[key] = view.exchange(fighter, enemy, 0, 0) + duel_fire(
+            view, fighter, enemy
+        )
+    return float(known)
+
+
 def escort_needs(view: View) -> dict[str, int]:
     """How many more escorts each friendly carrier wants on its base."""
     if not view.foe_fighters and not any(s.aboard for s in view.foe_ships):
@@ -1068,26 +1095,53 @@ class ActaHeuristic:
     def prospects(self, view: View, fighter: UnitState, at: Vec2) -> float:
         """Next turn's prospects from a spot touching no enemy fighter: near what it
         beats, not too near what beats it, and close to friends (support, focus fire)."""
+        targets, friends = self.prospect_table(view, fighter)
         value = 0.0
-        for target in view.foe_units():
-            dist = view.gap(fighter, at, target)
-            if view.is_fighter(target):
-                key = ("pair", fighter.id, target.id)
-                pair = view.memo.get(key)
-                if pair is None:
-                    pair = view.memo[key] = view.exchange(fighter, target, 0, 0) + duel_fire(
-                        view, fighter, target
-                    )
-                if pair < 0:
-                    pair *= SHY_WEIGHT
+        x, y = at.x, at.y
+        edge = view.edges[fighter.type]
+        for tx, ty, target_edge, pair in targets:
+            # view.gap inlined (the same operations, so the same float): this runs for
+            # every target from every spot offered.
+            dist = math.hypot(x - tx, y - ty)
+            dist -= edge
+            dist -= target_edge
+            dist = max(0.0, dist)
+            if pair is not None:
                 value += PROSPECT_WEIGHT * pair * max(0.0, 1.0 - dist / 18.0)
             else:
                 value += 0.1 * max(0.0, 1.0 - dist / 24.0)
-        for friend in view.my_fighters:
-            if friend.id != fighter.id:
-                dist = at.distance(friend.pose.position)
-                value += COHESION * max(0.0, 1.0 - dist / 8.0)
+        for fx, fy in friends:
+            dist = math.hypot(x - fx, y - fy)
+            value += COHESION * max(0.0, 1.0 - dist / 8.0)
         return value
+
+    def prospect_table(
+        self, view: View, fighter: UnitState
+    ) -> tuple[list[tuple[float, float, float, float | None]], list[tuple[float, float]]]:
+        """What `prospects` needs of the other units, worked out once per fighter and
+        decision: each enemy's (x, y, base edge, matchup or None for a ship) and each
+        friendly fighter's (x, y)."""
+        key = ("prospects", fighter.id)
+        known = view.memo.get(key)
+        if known is not None:
+            return cast(
+                tuple[list[tuple[float, float, float, float | None]], list[tuple[float, float]]],
+                known,
+            )
+        targets: list[tuple[float, float, float, float | None]] = []
+        for target in view.foe_units():
+            pair: float | None = None
+            if view.is_fighter(target):
+                pair = matchup(view, fighter, target)
+                if pair < 0:
+                    pair *= SHY_WEIGHT
+            spot = target.pose.position
+            targets.append((spot.x, spot.y, view.edges[target.type], pair))
+        friends = [
+            (f.pose.position.x, f.pose.position.y) for f in view.my_fighters if f.id != fighter.id
+        ]
+        view.memo[key] = (targets, friends)
+        return targets, friends
 
     def ship_threat(self, view: View, fighter: UnitState, at: Vec2, dodge: bool) -> float:
         """Expected worth enemy ships' guns could take off the fighter at `at`."""
