@@ -157,10 +157,13 @@ def overlapping_fighter(
 ) -> UnitState | None:
     """A fighter whose base this unit's base would overlap at `at` (no stacking, ACTA-FTR-3)."""
     r = state.radius(unit)
-    for other in state.fighters():
-        if other.id == unit.id or other.id in ignore:
+    types = state.types
+    # Asked for every spot a fighter is offered: one pass over the units, no lists built.
+    for other in state.units.values():
+        otype = types[other.type]
+        if not otype.is_fighter or other.id == unit.id or other.id in ignore:
             continue
-        if overlaps(at, r, other.pose.position, state.radius(other)):
+        if overlaps(at, r, other.pose.position, otype.base_radius):
             return other
     return None
 
