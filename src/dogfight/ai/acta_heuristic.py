@@ -324,7 +324,25 @@ class View:
         return win, lose
 
     def exchange(self, attacker: UnitState, enemy: UnitState, plus: float, minus: float) -> float:
-        """Expected worth won less worth lost if `attacker` dogfights `enemy`."""
+        """Expected worth won less worth lost if `attacker` dogfights `enemy`.
+
+        Kept for the whole game: it is asked thousands of times a battle and reads only
+        the mood and the fields in `dogfight_key`."""
+        key = (
+            "exchange",
+            self.greed,
+            self.caution,
+            dogfight_key(attacker),
+            dogfight_key(enemy),
+            plus,
+            minus,
+        )
+        known = self.lasting.get(key)
+        if known is None:
+            known = self.lasting[key] = self._exchange(attacker, enemy, plus, minus)
+        return float(known)
+
+    def _exchange(self, attacker: UnitState, enemy: UnitState, plus: float, minus: float) -> float:
         win, lose = self.odds(attacker, enemy, plus, minus)
         return self.greed * win * self.dogfight_loss(
             enemy
@@ -427,7 +445,12 @@ class View:
 
         Fighters' weapons are all turreted in practice, so arcs are not checked here.
         """
-        dist = self.gap(firer, at, target, target_at)
+        return self.volley_at(firer, target, self.gap(firer, at, target, target_at), dodge)
+
+    def volley_at(
+        self, firer: UnitState, target: UnitState, dist: float, dodge: bool
+    ) -> tuple[float, float]:
+        """`volley` at a range already measured."""
         key = ("volley", firer.id, target.id, round(dist, 3), dodge)
         known = self.memo.get(key)
         if known is None:
@@ -530,6 +553,8 @@ class Board:
     """Enemy fighter id -> my fighter id -> (kill chance, worth) of its volley now."""
     lurkers: dict[str, float]
     """My fighter id -> worth enemies still to move could shoot off it where it is."""
+    dodges: dict[str, bool] = field(default_factory=dict)
+    """Enemy id -> whether it may dodge my fire this turn (see `may_dodge`)."""
 
     @classmethod
     def of(cls, view: View) -> Board:
@@ -590,14 +615,23 @@ class Board:
             return out
         reach = self.reach.get(fighter.id, 0.0)
         for target in view.foe_units():
-            if view.gap(fighter, at, target) > reach + EPSILON:
+            dist = view.gap(fighter, at, target)
+            if dist > reach + EPSILON:
                 continue
-            # A target that has had its move and did not move may not dodge.
-            dodge = target.id in self.foe_moves_later or can_dodge(view.ctx, target)
-            kill, value = view.volley(fighter, at, target, target.pose.position, dodge)
+            kill, value = view.volley_at(fighter, target, dist, self.may_dodge(view, target))
             if value > 0:
                 out[target.id] = (kill, value)
         return out
+
+    def may_dodge(self, view: View, target: UnitState) -> bool:
+        """Whether an enemy may dodge my fighters' fire this turn (asked once per enemy
+        and decision): one that has had its move and did not move may not."""
+        known = self.dodges.get(target.id)
+        if known is None:
+            known = self.dodges[target.id] = target.id in self.foe_moves_later or can_dodge(
+                view.ctx, target
+            )
+        return known
 
     def enemy_volley(
         self, view: View, enemy: UnitState, fighter: UnitState, at: Vec2, dodge: bool
@@ -709,6 +743,12 @@ def duel_fire(view: View, fighter: UnitState, enemy: UnitState) -> float:
     mine = view.volley(fighter, spot, enemy, spot, True)[1]
     theirs = view.volley(enemy, spot, fighter, spot, True)[1]
     return mine - theirs
+
+
+def dogfight_key(unit: UnitState) -> tuple[Any, ...]:
+    """Every field of a unit that `View.exchange` reads (its dogfight score and worth),
+    besides the game's options and unit types, which never change in a game."""
+    return (unit.type, unit.dogfight_drones, unit.damage, unit.aboard_damage)
 
 
 def fighter_key(unit: UnitState) -> tuple[Any, ...]:
@@ -1016,7 +1056,9 @@ class ActaHeuristic:
             value += deltas[0] + sum(min(0.0, d) for d in deltas[1:])
         else:
             value += self.prospects(view, fighter, at)
-        row = board.row(view, fighter, at, not board.can_fire(view, fighter, at))
+        # Free to fire unless it has attacked or ends touching an enemy fighter
+        # (Board.can_fire, with the contacts already found).
+        row = board.row(view, fighter, at, fighter.attack_done or bool(contacts))
         hits_on_me: dict[str, tuple[float, float]] = {}
         for enemy in view.foe_fighters:
             hit = board.enemy_volley(view, enemy, fighter, at, dodge)
