@@ -263,10 +263,13 @@ class View:
         view = cls(state=state, ctx=ctx, me=me, foe=state.other(me))
         if lasting is not None:
             view.lasting = lasting
-        for tid, utype in state.types.items():
-            view.radii[tid] = utype.base_radius
-            view.fighter_types[tid] = utype.is_fighter
-            view.edges[tid] = utype.base_radius if utype.is_fighter else 0.0
+        tables = view.lasting.get("type tables")
+        if tables is None:
+            radii = {tid: t.base_radius for tid, t in state.types.items()}
+            fighters = {tid: t.is_fighter for tid, t in state.types.items()}
+            edges = {tid: radii[tid] if fighters[tid] else 0.0 for tid in state.types}
+            tables = view.lasting["type tables"] = (radii, fighters, edges)
+        view.radii, view.fighter_types, view.edges = tables
         for unit in state.units.values():
             fighter = state.types[unit.type].is_fighter
             mine = unit.side == me
@@ -291,9 +294,9 @@ class View:
         if not self.is_fighter(unit):
             return KILL_BONUS
         key = ("danger", unit.type, unit.dogfight_drones)
-        danger = self.memo.get(key)
+        danger = self.lasting.get(key)
         if danger is None:
-            danger = self.memo[key] = fighter_danger(self.state, unit)
+            danger = self.lasting[key] = fighter_danger(self.state, unit)
         return KILL_BONUS + DANGER_WEIGHT * float(danger)
 
     def dogfight_loss(self, unit: UnitState) -> float:
