@@ -563,24 +563,31 @@ class Board:
     def of(cls, view: View) -> Board:
         state = view.state
         foe_later = view.foe in state.fighter_sides[1:]
+        # Each (mine, enemy) pair in base contact, found once: touching is symmetric
+        # (the same sums either way round), so an enemy is locked if it is in a pair.
+        pairs = [
+            (f, e)
+            for f in view.my_fighters
+            for e in view.foe_fighters
+            if view.touches(f, f.pose.position, e)
+        ]
+        foe_locked = {e.id for _, e in pairs}
         foe_moves_later = {
-            f.id for f in view.foe_fighters if foe_later and not f.move_done and not view.engaged(f)
+            f.id
+            for f in view.foe_fighters
+            if foe_later and not f.move_done and f.id not in foe_locked
         }
         reach = {
             f.id: max((w.range for w in weapons_of(state, f)), default=0.0)
             for f in view.my_fighters + view.foe_fighters
         }
         board = cls(
-            my_touching={
-                e.id: [f for f in view.my_fighters if view.touches(f, f.pose.position, e)]
-                for e in view.foe_fighters
-            },
+            my_touching={e.id: [f for f, foe in pairs if foe is e] for e in view.foe_fighters},
             foe_touching_mine={
-                f.id: sum(1 for e in view.foe_fighters if view.touches(f, f.pose.position, e))
-                for f in view.my_fighters
+                f.id: sum(1 for mine, _ in pairs if mine is f) for f in view.my_fighters
             },
             foe_moves_later=foe_moves_later,
-            foe_locked={f.id for f in view.foe_fighters if view.engaged(f)},
+            foe_locked=foe_locked,
             reach=reach,
             escorts=escort_needs(view),
             fire_first=state.initiative == view.me,
@@ -593,9 +600,9 @@ class Board:
             dodge = fighter.moved or fighter.carried > 0 or bool(fighter.supporting)
             if board.foe_touching_mine[fighter.id]:
                 dodge = True
-            board.my_rows[fighter.id] = board.row(
-                view, fighter, at, not board.can_fire(view, fighter, at)
-            )
+            # Free to fire unless it has attacked or is locked (Board.can_fire).
+            silent = fighter.attack_done or board.foe_touching_mine[fighter.id] > 0
+            board.my_rows[fighter.id] = board.row(view, fighter, at, silent)
             for enemy in view.foe_fighters:
                 hit = board.enemy_volley(view, enemy, fighter, at, dodge)
                 if hit is not None:
