@@ -814,22 +814,26 @@ class ActaHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, *, strict: bool = False) -> None:
+    def __init__(self, *, strict: bool = False, keep_answers: bool = True) -> None:
         self.strict = strict
+        self.keep_answers = keep_answers
+        """Keep answers that hold for the whole game between its decisions (False: work
+        everything out afresh at each decision, to check that keeping them changes
+        nothing)."""
         self.fallbacks = 0
         """How many decisions fell back to the default after an internal error."""
         self._game: Game | None = None
-        self._lasting: dict[Any, Any] = {}
+        self.lasting: dict[Any, Any] = {}
         """`View.lasting` of the game played now (a new game starts it afresh)."""
 
     def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`: the best-scoring action, ties broken with `rng`."""
         if not legal:
             raise ValueError("no legal action to choose from")
-        if game is not self._game:
-            self._game, self._lasting = game, {}
+        if game is not self._game or not self.keep_answers:
+            self._game, self.lasting = game, {}
         try:
-            view = View.of(game, self._lasting)
+            view = View.of(game, self.lasting)
             choice = pick(self.score(view, legal), rng)
         except Exception:
             if self.strict:
