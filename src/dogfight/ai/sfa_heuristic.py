@@ -270,6 +270,8 @@ class SfaHeuristic:
         self._rocks: list[Hex] = []
         self._rock_set: frozenset[Hex] = frozenset()
         self._inside: frozenset[Hex] = frozenset()
+        self._obstacles: dict[Hex, tuple[int, int]] = {}
+        """Hex -> (Structure, Piloting difficulty) of the obstacle there, for this map."""
         self._next: list[Fire] | None = None
 
     # ---- entry point ---------------------------------------------------------------
@@ -290,6 +292,9 @@ class SfaHeuristic:
             self._rocks = [h for h, t in state.map.terrain.items() if t.kind == "asteroid"]
             self._rock_set = frozenset(self._rocks)
             self._inside = frozenset(state.map)
+            self._obstacles = {
+                h: OBSTACLES[t.kind] for h, t in state.map.terrain.items() if t.kind in OBSTACLES
+            }
         self.state = state
         self.side = side
         self._spots.clear()
@@ -1348,9 +1353,11 @@ class SfaHeuristic:
             safe += 1
             danger = 0.0
             for h in path.hexes:
-                kind = state.map.terrain_at(h).kind
-                if kind in OBSTACLES:
-                    structure, difficulty = OBSTACLES[kind]
+                # The map's obstacles, looked up once per map (this runs for every hex of
+                # every move from every pose scored).
+                obstacle = self._obstacles.get(h)
+                if obstacle is not None:
+                    structure, difficulty = obstacle
                     damage = structure - collision_soak(state, me)
                     if damage > 0:
                         danger += fail_chance(size, difficulty) * self.lost(me, damage)
