@@ -267,6 +267,10 @@ class SfaHeuristic:
         self._reach: dict[tuple[Any, ...], list[Pose]] = {}
         self._spots: dict[tuple[Any, ...], frozenset[Hex]] = {}
         self._rams: dict[tuple[Any, ...], dict[Hex, tuple[float, int, int]]] = {}
+        self._traps: dict[tuple[Any, ...], float] = {}
+        """`trap` prices worked out in this decision (many moves end in the same pose)."""
+        self._units: dict[str, float] = {}
+        """Side -> `unit` worth, in this decision."""
         self._rocks: list[Hex] = []
         self._rock_set: frozenset[Hex] = frozenset()
         self._inside: frozenset[Hex] = frozenset()
@@ -298,6 +302,8 @@ class SfaHeuristic:
         self.state = state
         self.side = side
         self._spots.clear()
+        self._traps.clear()
+        self._units.clear()
         self._rams.clear()
         self._next = None
         choice: Any = None
@@ -476,9 +482,14 @@ class SfaHeuristic:
 
     def unit(self, craft: CraftState) -> float:
         """Worth of one Structure point of a craft: its side's share of the score."""
-        state = self.state
-        total = sum(v for k, v in state.start_structure.items() if state.owner.get(k) == craft.side)
-        return SCALE / max(1, total)
+        known = self._units.get(craft.side)
+        if known is None:
+            state = self.state
+            total = sum(
+                v for k, v in state.start_structure.items() if state.owner.get(k) == craft.side
+            )
+            known = self._units[craft.side] = SCALE / max(1, total)
+        return known
 
     def bonus(self, craft: CraftState) -> float:
         """Structure-equivalent worth of putting the craft out of action."""
@@ -1339,9 +1350,26 @@ class SfaHeuristic:
 
     def trap(self, me: CraftState, pose: Pose, move: int) -> float:
         """Price of a pose from which next turn's move has few safe ways to go."""
-        state = self.state
         if move <= 0:
             return 0.0
+        key = (
+            me.id,
+            me.type,
+            me.side,
+            me.structure,
+            me.pilot.dexterity,
+            me.pilot.piloting,
+            pose.hex,
+            pose.facing,
+            move,
+        )
+        known = self._traps.get(key)
+        if known is None:
+            known = self._traps[key] = self._trap(me, pose, move)
+        return known
+
+    def _trap(self, me: CraftState, pose: Pose, move: int) -> float:
+        state = self.state
         options = flights(pose.hex, pose.facing, move, 1)
         safe = 0
         risky = math.inf
