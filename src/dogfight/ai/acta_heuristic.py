@@ -397,7 +397,34 @@ class View:
         key = ("shot", firer.id, weapon.name, target.id, round(dist, 3), dodge)
         known = self.memo.get(key)
         if known is None:
-            known = self.memo[key] = self._shot_value(firer, weapon, target, dist, dodge)
+            known = self.memo[key] = self._lasting_shot_value(firer, weapon, target, dist, dodge)
+        return float(known)
+
+    def _lasting_shot_value(
+        self, firer: UnitState, weapon: Weapon, target: UnitState, dist: float, dodge: bool
+    ) -> float:
+        """`_shot_value`, kept for the whole game: it reads only the fields in the key
+        (through `to_hit`, Dodge, `kill_bonus` and `worth`, shields and Special Actions);
+        the range is exact, not rounded, so a kept answer is the one a fresh call gives."""
+        key = (
+            "shot",
+            firer.type,
+            firer.special,
+            firer.criticals.get("weapons", 0),
+            weapon.name,
+            target.type,
+            target.dogfight_drones,
+            target.damage,
+            target.shields,
+            target.aboard_damage,
+            target.special,
+            target.lost_traits,
+            dist,
+            dodge,
+        )
+        known = self.lasting.get(key)
+        if known is None:
+            known = self.lasting[key] = self._shot_value(firer, weapon, target, dist, dodge)
         return float(known)
 
     def _shot_value(
