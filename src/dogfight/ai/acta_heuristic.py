@@ -244,13 +244,32 @@ class View:
     """Weight of own worth risked: above 1 when ahead, below when time runs out."""
     memo: dict[Any, Any] = field(default_factory=dict)
     """Answers already worked out for this decision."""
+    radii: dict[str, float] = field(default_factory=dict)
+    """Unit type id -> base radius (looked up in the hot geometry helpers)."""
+    edges: dict[str, float] = field(default_factory=dict)
+    """Unit type id -> what ranges leave off its centre distance: a fighter's base
+    radius, 0 for a ship (ranges are measured from a fighter's base edge, ACTA-GEN-2)."""
+    fighter_types: dict[str, bool] = field(default_factory=dict)
+    """Unit type id -> True for fighters."""
+    lasting: dict[Any, Any] = field(default_factory=dict)
+    """Answers that hold for the whole game, shared by its decisions: each is keyed by
+    every unit field it reads (the options and unit types never change in a game)."""
 
     @classmethod
-    def of(cls, game: Game) -> View:
+    def of(cls, game: Game, lasting: dict[Any, Any] | None = None) -> View:
         state = cast(ActaState, game.state)
         ctx = Ctx(state, game.options, EventLog(cast(Dice, _NoDice())))
         me = state.active
         view = cls(state=state, ctx=ctx, me=me, foe=state.other(me))
+        if lasting is not None:
+            view.lasting = lasting
+        tables = view.lasting.get("type tables")
+        if tables is None:
+            radii = {tid: t.base_radius for tid, t in state.types.items()}
+            fighters = {tid: t.is_fighter for tid, t in state.types.items()}
+            edges = {tid: radii[tid] if fighters[tid] else 0.0 for tid in state.types}
+            tables = view.lasting["type tables"] = (radii, fighters, edges)
+        view.radii, view.fighter_types, view.edges = tables
         for unit in state.units.values():
             fighter = state.types[unit.type].is_fighter
             mine = unit.side == me
@@ -275,9 +294,9 @@ class View:
         if not self.is_fighter(unit):
             return KILL_BONUS
         key = ("danger", unit.type, unit.dogfight_drones)
-        danger = self.memo.get(key)
+        danger = self.lasting.get(key)
         if danger is None:
-            danger = self.memo[key] = fighter_danger(self.state, unit)
+            danger = self.lasting[key] = fighter_danger(self.state, unit)
         return KILL_BONUS + DANGER_WEIGHT * float(danger)
 
     def dogfight_loss(self, unit: UnitState) -> float:
@@ -308,7 +327,25 @@ class View:
         return win, lose
 
     def exchange(self, attacker: UnitState, enemy: UnitState, plus: float, minus: float) -> float:
-        """Expected worth won less worth lost if `attacker` dogfights `enemy`."""
+        """Expected worth won less worth lost if `attacker` dogfights `enemy`.
+
+        Kept for the whole game: it is asked thousands of times a battle and reads only
+        the mood and the fields in `dogfight_key`."""
+        key = (
+            "exchange",
+            self.greed,
+            self.caution,
+            dogfight_key(attacker),
+            dogfight_key(enemy),
+            plus,
+            minus,
+        )
+        known = self.lasting.get(key)
+        if known is None:
+            known = self.lasting[key] = self._exchange(attacker, enemy, plus, minus)
+        return float(known)
+
+    def _exchange(self, attacker: UnitState, enemy: UnitState, plus: float, minus: float) -> float:
         win, lose = self.odds(attacker, enemy, plus, minus)
         return self.greed * win * self.dogfight_loss(
             enemy
@@ -317,23 +354,28 @@ class View:
     # -- geometry --
 
     def radius(self, unit: UnitState) -> float:
-        return self.state.types[unit.type].base_radius
+        return self.radii[unit.type]
 
     def is_fighter(self, unit: UnitState) -> bool:
-        return self.state.types[unit.type].is_fighter
+        return self.fighter_types[unit.type]
+
+    # gap and touches run hundreds of times per decision: Vec2.distance is inlined
+    # (the same sum, so the same float) and the radii come from the view's tables.
 
     def gap(self, a: UnitState, at: Vec2, b: UnitState, bt: Vec2 | None = None) -> float:
         """Range from `a` (standing at `at`) to `b`, measured as ACTA-GEN-2 says."""
-        d = at.distance(bt if bt is not None else b.pose.position)
-        if self.is_fighter(a):
-            d -= self.radius(a)
-        if self.is_fighter(b):
-            d -= self.radius(b)
+        to = bt if bt is not None else b.pose.position
+        d = math.hypot(at.x - to.x, at.y - to.y)
+        # A ship's edge is 0: subtracting 0.0 leaves the float unchanged.
+        d -= self.edges[a.type]
+        d -= self.edges[b.type]
         return max(0.0, d)
 
     def touches(self, a: UnitState, at: Vec2, b: UnitState) -> bool:
-        limit = self.radius(a) + self.radius(b) + EPSILON
-        return at.distance(b.pose.position) <= limit
+        radii = self.radii
+        limit = radii[a.type] + radii[b.type] + EPSILON
+        to = b.pose.position
+        return math.hypot(at.x - to.x, at.y - to.y) <= limit
 
     # -- fire --
 
@@ -355,7 +397,34 @@ class View:
         key = ("shot", firer.id, weapon.name, target.id, round(dist, 3), dodge)
         known = self.memo.get(key)
         if known is None:
-            known = self.memo[key] = self._shot_value(firer, weapon, target, dist, dodge)
+            known = self.memo[key] = self._lasting_shot_value(firer, weapon, target, dist, dodge)
+        return float(known)
+
+    def _lasting_shot_value(
+        self, firer: UnitState, weapon: Weapon, target: UnitState, dist: float, dodge: bool
+    ) -> float:
+        """`_shot_value`, kept for the whole game: it reads only the fields in the key
+        (through `to_hit`, Dodge, `kill_bonus` and `worth`, shields and Special Actions);
+        the range is exact, not rounded, so a kept answer is the one a fresh call gives."""
+        key = (
+            "shot",
+            firer.type,
+            firer.special,
+            firer.criticals.get("weapons", 0),
+            weapon.name,
+            target.type,
+            target.dogfight_drones,
+            target.damage,
+            target.shields,
+            target.aboard_damage,
+            target.special,
+            target.lost_traits,
+            dist,
+            dodge,
+        )
+        known = self.lasting.get(key)
+        if known is None:
+            known = self.lasting[key] = self._shot_value(firer, weapon, target, dist, dodge)
         return float(known)
 
     def _shot_value(
@@ -406,11 +475,45 @@ class View:
 
         Fighters' weapons are all turreted in practice, so arcs are not checked here.
         """
-        dist = self.gap(firer, at, target, target_at)
+        return self.volley_at(firer, target, self.gap(firer, at, target, target_at), dodge)
+
+    def volley_at(
+        self, firer: UnitState, target: UnitState, dist: float, dodge: bool
+    ) -> tuple[float, float]:
+        """`volley` at a range already measured."""
         key = ("volley", firer.id, target.id, round(dist, 3), dodge)
         known = self.memo.get(key)
         if known is None:
-            known = self.memo[key] = self._volley(firer, target, dist, dodge)
+            known = self.memo[key] = self._lasting_volley(firer, target, dist, dodge)
+        return cast(tuple[float, float], known)
+
+    def _lasting_volley(
+        self, firer: UnitState, target: UnitState, dist: float, dodge: bool
+    ) -> tuple[float, float]:
+        """`_volley`, kept for the whole game when the target is a fighter.
+
+        Against a fighter the answer reads only the fields in the key below (through
+        `weapons_of`, `to_hit`, Dodge and `kill_bonus`); the range is exact, not rounded,
+        so a kept answer is the one a fresh call would give.
+        """
+        if not self.is_fighter(target):
+            return self._volley(firer, target, dist, dodge)
+        key = (
+            "volley",
+            firer.type,
+            firer.dogfight_drones,
+            firer.criticals.get("weapons", 0),
+            target.type,
+            target.dogfight_drones,
+            target.damage,
+            target.special,
+            target.lost_traits,
+            dist,
+            dodge,
+        )
+        known = self.lasting.get(key)
+        if known is None:
+            known = self.lasting[key] = self._volley(firer, target, dist, dodge)
         return cast(tuple[float, float], known)
 
     def _volley(
@@ -480,29 +583,38 @@ class Board:
     """Enemy fighter id -> my fighter id -> (kill chance, worth) of its volley now."""
     lurkers: dict[str, float]
     """My fighter id -> worth enemies still to move could shoot off it where it is."""
+    dodges: dict[str, bool] = field(default_factory=dict)
+    """Enemy id -> whether it may dodge my fire this turn (see `may_dodge`)."""
 
     @classmethod
     def of(cls, view: View) -> Board:
         state = view.state
         foe_later = view.foe in state.fighter_sides[1:]
+        # Each (mine, enemy) pair in base contact, found once: touching is symmetric
+        # (the same sums either way round), so an enemy is locked if it is in a pair.
+        pairs = [
+            (f, e)
+            for f in view.my_fighters
+            for e in view.foe_fighters
+            if view.touches(f, f.pose.position, e)
+        ]
+        foe_locked = {e.id for _, e in pairs}
         foe_moves_later = {
-            f.id for f in view.foe_fighters if foe_later and not f.move_done and not view.engaged(f)
+            f.id
+            for f in view.foe_fighters
+            if foe_later and not f.move_done and f.id not in foe_locked
         }
         reach = {
             f.id: max((w.range for w in weapons_of(state, f)), default=0.0)
             for f in view.my_fighters + view.foe_fighters
         }
         board = cls(
-            my_touching={
-                e.id: [f for f in view.my_fighters if view.touches(f, f.pose.position, e)]
-                for e in view.foe_fighters
-            },
+            my_touching={e.id: [f for f, foe in pairs if foe is e] for e in view.foe_fighters},
             foe_touching_mine={
-                f.id: sum(1 for e in view.foe_fighters if view.touches(f, f.pose.position, e))
-                for f in view.my_fighters
+                f.id: sum(1 for mine, _ in pairs if mine is f) for f in view.my_fighters
             },
             foe_moves_later=foe_moves_later,
-            foe_locked={f.id for f in view.foe_fighters if view.engaged(f)},
+            foe_locked=foe_locked,
             reach=reach,
             escorts=escort_needs(view),
             fire_first=state.initiative == view.me,
@@ -515,9 +627,9 @@ class Board:
             dodge = fighter.moved or fighter.carried > 0 or bool(fighter.supporting)
             if board.foe_touching_mine[fighter.id]:
                 dodge = True
-            board.my_rows[fighter.id] = board.row(
-                view, fighter, at, not board.can_fire(view, fighter, at)
-            )
+            # Free to fire unless it has attacked or is locked (Board.can_fire).
+            silent = fighter.attack_done or board.foe_touching_mine[fighter.id] > 0
+            board.my_rows[fighter.id] = board.row(view, fighter, at, silent)
             for enemy in view.foe_fighters:
                 hit = board.enemy_volley(view, enemy, fighter, at, dodge)
                 if hit is not None:
@@ -540,14 +652,23 @@ class Board:
             return out
         reach = self.reach.get(fighter.id, 0.0)
         for target in view.foe_units():
-            if view.gap(fighter, at, target) > reach + EPSILON:
+            dist = view.gap(fighter, at, target)
+            if dist > reach + EPSILON:
                 continue
-            # A target that has had its move and did not move may not dodge.
-            dodge = target.id in self.foe_moves_later or can_dodge(view.ctx, target)
-            kill, value = view.volley(fighter, at, target, target.pose.position, dodge)
+            kill, value = view.volley_at(fighter, target, dist, self.may_dodge(view, target))
             if value > 0:
                 out[target.id] = (kill, value)
         return out
+
+    def may_dodge(self, view: View, target: UnitState) -> bool:
+        """Whether an enemy may dodge my fighters' fire this turn (asked once per enemy
+        and decision): one that has had its move and did not move may not."""
+        known = self.dodges.get(target.id)
+        if known is None:
+            known = self.dodges[target.id] = target.id in self.foe_moves_later or can_dodge(
+                view.ctx, target
+            )
+        return known
 
     def enemy_volley(
         self, view: View, enemy: UnitState, fighter: UnitState, at: Vec2, dodge: bool
@@ -661,6 +782,39 @@ def duel_fire(view: View, fighter: UnitState, enemy: UnitState) -> float:
     return mine - theirs
 
 
+def dogfight_key(unit: UnitState) -> tuple[Any, ...]:
+    """Every field of a unit that `View.exchange` reads (its dogfight score and worth),
+    besides the game's options and unit types, which never change in a game."""
+    return (unit.type, unit.dogfight_drones, unit.damage, unit.aboard_damage)
+
+
+def fighter_key(unit: UnitState) -> tuple[Any, ...]:
+    """Every field of a fighter that `View.exchange` and `duel_fire` read (besides the
+    game's options and unit types, which never change in a game)."""
+    return (
+        unit.type,
+        unit.dogfight_drones,
+        unit.damage,
+        unit.aboard_damage,
+        unit.criticals.get("weapons", 0),
+        unit.special,
+        unit.lost_traits,
+    )
+
+
+def matchup(view: View, fighter: UnitState, enemy: UnitState) -> float:
+    """How `fighter` fares against `enemy` one on one: the dogfight exchange plus the
+    point-blank fire. Kept for the whole game (it is asked for every pair of fighters
+    at every fighter move), keyed by the mood and both fighters' fields."""
+    key = ("matchup", view.greed, view.caution, fighter_key(fighter), fighter_key(enemy))
+    known = view.lasting.get(key)
+    if known is None:
+        known = view.lasting[key] = view.exchange(fighter, enemy, 0, 0) + duel_fire(
+            view, fighter, enemy
+        )
+    return float(known)
+
+
 def escort_needs(view: View) -> dict[str, int]:
     """How many more escorts each friendly carrier wants on its base."""
     if not view.foe_fighters and not any(s.aboard for s in view.foe_ships):
@@ -687,17 +841,26 @@ class ActaHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, *, strict: bool = False) -> None:
+    def __init__(self, *, strict: bool = False, keep_answers: bool = True) -> None:
         self.strict = strict
+        self.keep_answers = keep_answers
+        """Keep answers that hold for the whole game between its decisions (False: work
+        everything out afresh at each decision, to check that keeping them changes
+        nothing)."""
         self.fallbacks = 0
         """How many decisions fell back to the default after an internal error."""
+        self._game: Game | None = None
+        self.lasting: dict[Any, Any] = {}
+        """`View.lasting` of the game played now (a new game starts it afresh)."""
 
     def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`: the best-scoring action, ties broken with `rng`."""
         if not legal:
             raise ValueError("no legal action to choose from")
+        if game is not self._game or not self.keep_answers:
+            self._game, self.lasting = game, {}
         try:
-            view = View.of(game)
+            view = View.of(game, self.lasting)
             choice = pick(self.score(view, legal), rng)
         except Exception:
             if self.strict:
@@ -934,7 +1097,9 @@ class ActaHeuristic:
             value += deltas[0] + sum(min(0.0, d) for d in deltas[1:])
         else:
             value += self.prospects(view, fighter, at)
-        row = board.row(view, fighter, at, not board.can_fire(view, fighter, at))
+        # Free to fire unless it has attacked or ends touching an enemy fighter
+        # (Board.can_fire, with the contacts already found).
+        row = board.row(view, fighter, at, fighter.attack_done or bool(contacts))
         hits_on_me: dict[str, tuple[float, float]] = {}
         for enemy in view.foe_fighters:
             hit = board.enemy_volley(view, enemy, fighter, at, dodge)
@@ -1013,26 +1178,53 @@ class ActaHeuristic:
     def prospects(self, view: View, fighter: UnitState, at: Vec2) -> float:
         """Next turn's prospects from a spot touching no enemy fighter: near what it
         beats, not too near what beats it, and close to friends (support, focus fire)."""
+        targets, friends = self.prospect_table(view, fighter)
         value = 0.0
-        for target in view.foe_units():
-            dist = view.gap(fighter, at, target)
-            if view.is_fighter(target):
-                key = ("pair", fighter.id, target.id)
-                pair = view.memo.get(key)
-                if pair is None:
-                    pair = view.memo[key] = view.exchange(fighter, target, 0, 0) + duel_fire(
-                        view, fighter, target
-                    )
-                if pair < 0:
-                    pair *= SHY_WEIGHT
+        x, y = at.x, at.y
+        edge = view.edges[fighter.type]
+        for tx, ty, target_edge, pair in targets:
+            # view.gap inlined (the same operations, so the same float): this runs for
+            # every target from every spot offered.
+            dist = math.hypot(x - tx, y - ty)
+            dist -= edge
+            dist -= target_edge
+            dist = max(0.0, dist)
+            if pair is not None:
                 value += PROSPECT_WEIGHT * pair * max(0.0, 1.0 - dist / 18.0)
             else:
                 value += 0.1 * max(0.0, 1.0 - dist / 24.0)
-        for friend in view.my_fighters:
-            if friend.id != fighter.id:
-                dist = at.distance(friend.pose.position)
-                value += COHESION * max(0.0, 1.0 - dist / 8.0)
+        for fx, fy in friends:
+            dist = math.hypot(x - fx, y - fy)
+            value += COHESION * max(0.0, 1.0 - dist / 8.0)
         return value
+
+    def prospect_table(
+        self, view: View, fighter: UnitState
+    ) -> tuple[list[tuple[float, float, float, float | None]], list[tuple[float, float]]]:
+        """What `prospects` needs of the other units, worked out once per fighter and
+        decision: each enemy's (x, y, base edge, matchup or None for a ship) and each
+        friendly fighter's (x, y)."""
+        key = ("prospects", fighter.id)
+        known = view.memo.get(key)
+        if known is not None:
+            return cast(
+                tuple[list[tuple[float, float, float, float | None]], list[tuple[float, float]]],
+                known,
+            )
+        targets: list[tuple[float, float, float, float | None]] = []
+        for target in view.foe_units():
+            pair: float | None = None
+            if view.is_fighter(target):
+                pair = matchup(view, fighter, target)
+                if pair < 0:
+                    pair *= SHY_WEIGHT
+            spot = target.pose.position
+            targets.append((spot.x, spot.y, view.edges[target.type], pair))
+        friends = [
+            (f.pose.position.x, f.pose.position.y) for f in view.my_fighters if f.id != fighter.id
+        ]
+        view.memo[key] = (targets, friends)
+        return targets, friends
 
     def ship_threat(self, view: View, fighter: UnitState, at: Vec2, dodge: bool) -> float:
         """Expected worth enemy ships' guns could take off the fighter at `at`."""

@@ -267,9 +267,15 @@ class SfaHeuristic:
         self._reach: dict[tuple[Any, ...], list[Pose]] = {}
         self._spots: dict[tuple[Any, ...], frozenset[Hex]] = {}
         self._rams: dict[tuple[Any, ...], dict[Hex, tuple[float, int, int]]] = {}
+        self._traps: dict[tuple[Any, ...], float] = {}
+        """`trap` prices worked out in this decision (many moves end in the same pose)."""
+        self._units: dict[str, float] = {}
+        """Side -> `unit` worth, in this decision."""
         self._rocks: list[Hex] = []
         self._rock_set: frozenset[Hex] = frozenset()
         self._inside: frozenset[Hex] = frozenset()
+        self._obstacles: dict[Hex, tuple[int, int]] = {}
+        """Hex -> (Structure, Piloting difficulty) of the obstacle there, for this map."""
         self._next: list[Fire] | None = None
 
     # ---- entry point ---------------------------------------------------------------
@@ -290,9 +296,14 @@ class SfaHeuristic:
             self._rocks = [h for h, t in state.map.terrain.items() if t.kind == "asteroid"]
             self._rock_set = frozenset(self._rocks)
             self._inside = frozenset(state.map)
+            self._obstacles = {
+                h: OBSTACLES[t.kind] for h, t in state.map.terrain.items() if t.kind in OBSTACLES
+            }
         self.state = state
         self.side = side
         self._spots.clear()
+        self._traps.clear()
+        self._units.clear()
         self._rams.clear()
         self._next = None
         choice: Any = None
@@ -471,9 +482,14 @@ class SfaHeuristic:
 
     def unit(self, craft: CraftState) -> float:
         """Worth of one Structure point of a craft: its side's share of the score."""
-        state = self.state
-        total = sum(v for k, v in state.start_structure.items() if state.owner.get(k) == craft.side)
-        return SCALE / max(1, total)
+        known = self._units.get(craft.side)
+        if known is None:
+            state = self.state
+            total = sum(
+                v for k, v in state.start_structure.items() if state.owner.get(k) == craft.side
+            )
+            known = self._units[craft.side] = SCALE / max(1, total)
+        return known
 
     def bonus(self, craft: CraftState) -> float:
         """Structure-equivalent worth of putting the craft out of action."""
@@ -1334,9 +1350,26 @@ class SfaHeuristic:
 
     def trap(self, me: CraftState, pose: Pose, move: int) -> float:
         """Price of a pose from which next turn's move has few safe ways to go."""
-        state = self.state
         if move <= 0:
             return 0.0
+        key = (
+            me.id,
+            me.type,
+            me.side,
+            me.structure,
+            me.pilot.dexterity,
+            me.pilot.piloting,
+            pose.hex,
+            pose.facing,
+            move,
+        )
+        known = self._traps.get(key)
+        if known is None:
+            known = self._traps[key] = self._trap(me, pose, move)
+        return known
+
+    def _trap(self, me: CraftState, pose: Pose, move: int) -> float:
+        state = self.state
         options = flights(pose.hex, pose.facing, move, 1)
         safe = 0
         risky = math.inf
@@ -1348,9 +1381,11 @@ class SfaHeuristic:
             safe += 1
             danger = 0.0
             for h in path.hexes:
-                kind = state.map.terrain_at(h).kind
-                if kind in OBSTACLES:
-                    structure, difficulty = OBSTACLES[kind]
+                # The map's obstacles, looked up once per map (this runs for every hex of
+                # every move from every pose scored).
+                obstacle = self._obstacles.get(h)
+                if obstacle is not None:
+                    structure, difficulty = obstacle
                     damage = structure - collision_soak(state, me)
                     if damage > 0:
                         danger += fail_chance(size, difficulty) * self.lost(me, damage)

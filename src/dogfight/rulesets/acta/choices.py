@@ -71,8 +71,11 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
     ]
 
     def add(spot: Vec2 | None, heading: float, support: str = "") -> None:
+        if spot is None:
+            return
         # The same tolerance as check(): a rounded full-speed spot is still legal.
-        if spot is None or spot.distance(here) > budget + EPSILON or spot.distance(here) < 1e-6:
+        dist = spot.distance(here)
+        if dist > budget + EPSILON or dist < 1e-6:
             return
         if not state.table.contains(spot):
             return
@@ -97,11 +100,13 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
 
     enemies = state.on_table(state.other(fighter.side))
     weapons = weapons_of(state, fighter)
+    shortest = min((w.range for w in weapons), default=0.0)
     for enemy in enemies:
         centre = enemy.pose.position
         bearing = (centre - here).angle()
         contact = r + state.radius(enemy)
-        gap = here.distance(centre) - contact
+        apart = here.distance(centre)
+        gap = apart - contact
         if gap <= budget:
             # Into base contact (a dogfight for fighters; on the base for ships).
             add(free_spot_near(state, fighter, centre, contact, bearing + 180), bearing)
@@ -113,8 +118,8 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
         elif weapons:
             # Stand off: within half range of the shortest gun, just out of base contact,
             # to shoot without starting a dogfight.
-            stand = contact + max(0.1, min(w.range for w in weapons) / 2 - 0.1)
-            if here.distance(centre) > stand and here.distance(centre) - stand <= budget:
+            stand = contact + max(0.1, shortest / 2 - 0.1)
+            if apart > stand and apart - stand <= budget:
                 add(free_spot_near(state, fighter, centre, stand, bearing + 180), bearing)
     for friend in state.ships(fighter.side):
         if (

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle, overlaps, point_along
+import math
+
+from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle, point_along
 from dogfight.rulesets.acta.actions import Leg
 from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.state import ActaState, UnitState
@@ -157,10 +159,16 @@ def overlapping_fighter(
 ) -> UnitState | None:
     """A fighter whose base this unit's base would overlap at `at` (no stacking, ACTA-FTR-3)."""
     r = state.radius(unit)
-    for other in state.fighters():
-        if other.id == unit.id or other.id in ignore:
+    types = state.types
+    x, y = at.x, at.y
+    # Asked for every spot a fighter is offered: one pass over the units, no lists built,
+    # and `overlaps` inlined (the same sums, so the same answer).
+    for other in state.units.values():
+        otype = types[other.type]
+        if not otype.is_fighter or other.id == unit.id or other.id in ignore:
             continue
-        if overlaps(at, r, other.pose.position, state.radius(other)):
+        pos = other.pose.position
+        if math.hypot(x - pos.x, y - pos.y) < r + otype.base_radius - EPSILON:
             return other
     return None
 

@@ -466,8 +466,9 @@ def place_launches(ctx: Ctx) -> None:
 def strength(state: ActaState, side: str) -> int:
     """Damage points a side has left, fighters aboard included."""
     total = 0
-    for unit in state.on_table(side):
-        total += max(0, unit.damage) + sum(unit.aboard_damage)
+    for unit in state.units.values():
+        if unit.side == side:
+            total += max(0, unit.damage) + sum(unit.aboard_damage)
     return total
 
 
@@ -476,7 +477,11 @@ def check_elimination(ctx: Ctx) -> bool:
     state = ctx.state
     if state.phase == "setup":
         return False
-    beaten = [s for s in state.sides if not state.on_table(s)]
+    present = {u.side for u in state.units.values()}
+    beaten = [s for s in state.sides if s not in present]
+    if not beaten:
+        # Checked after every step: skip the scores (the costly part) while both fight on.
+        return False
     return end_by_elimination(
         ctx,
         beaten,

@@ -171,11 +171,22 @@ class ActaState(msgspec.Struct, kw_only=True):
 
     def fighters(self, side: str | None = None) -> list[UnitState]:
         """Fighters on the table."""
-        return [u for u in self.on_table(side) if self.types[u.type].is_fighter]
+        # One pass over the units: this is asked many times per action.
+        types = self.types
+        return [
+            u
+            for u in self.units.values()
+            if (side is None or u.side == side) and types[u.type].is_fighter
+        ]
 
     def ships(self, side: str | None = None) -> list[UnitState]:
         """Ships on the table."""
-        return [u for u in self.on_table(side) if not self.types[u.type].is_fighter]
+        types = self.types
+        return [
+            u
+            for u in self.units.values()
+            if (side is None or u.side == side) and not types[u.type].is_fighter
+        ]
 
     def radius(self, unit: UnitState) -> float:
         """Base radius in inches."""
@@ -191,10 +202,17 @@ class ActaState(msgspec.Struct, kw_only=True):
 
     def enemy_fighters_touching(self, unit: UnitState) -> list[UnitState]:
         """Enemy fighters in base contact with this unit."""
+        enemy = self.other(unit.side)
+        types = self.types
+        at, r = unit.pose.position, types[unit.type].base_radius
+        # Asked for every fighter at every step (who is locked?): one pass, no lists built.
         return [
             e
-            for e in self.fighters(self.other(unit.side))
-            if e.id != unit.id and self.touching(unit, e)
+            for e in self.units.values()
+            if e.side == enemy
+            and types[e.type].is_fighter
+            and e.id != unit.id
+            and in_contact(at, r, e.pose.position, types[e.type].base_radius)
         ]
 
     def engaged(self, fighter: UnitState) -> bool:
