@@ -228,3 +228,32 @@ def test_bench_covers_every_scenario(monkeypatch: pytest.MonkeyPatch) -> None:
         assert row.battles == 1
         assert row.actions > 0
         assert row.seconds > 0 and row.battles_per_s > 0 and row.actions_per_s > 0
+
+
+# ---- the task runner ----------------------------------------------------------------
+
+
+def test_run_tasks_yields_in_task_order_for_any_jobs(furball: Scenario) -> None:
+    from dogfight.sim import BattleTask, run_tasks
+
+    evo = load_scenario("evo/skirmish")
+    # Two groups interleaved, as a round robin would send them.
+    tasks = [
+        BattleTask(
+            key=name,
+            index=i,
+            scenario=scenario,
+            seed=derive_seed(9, i),
+            players=None if name == "evo" else RANDOM,
+        )
+        for i in range(5)
+        for name, scenario in (("acta", furball), ("evo", evo))
+    ]
+    serial = list(run_tasks(tasks, jobs=1))
+    parallel = list(run_tasks(iter(tasks), jobs=2, total=len(tasks)))
+    assert [t for t, _ in serial] == tasks
+    assert serial == parallel
+    for task, result in serial:
+        assert result == run_battle(
+            task.scenario, task.seed, task.players, task.rules, index=task.index
+        )

@@ -12,10 +12,13 @@ from dogfight.sim.players import (
 )
 from dogfight.sim.runner import (
     BattleResult,
+    BattleTask,
+    iter_results,
     play_battle,
     play_game,
     result_of,
     run_battle,
+    run_tasks,
     simulate,
 )
 from dogfight.sim.stats import Interval, SideStats, Summary, summarize, wilson
@@ -23,6 +26,7 @@ from dogfight.sim.stats import Interval, SideStats, Summary, summarize, wilson
 __all__ = [
     "DEFAULT_KIND",
     "BattleResult",
+    "BattleTask",
     "BenchRow",
     "Interval",
     "PlayerUnavailable",
@@ -30,6 +34,7 @@ __all__ = [
     "Summary",
     "benchmark",
     "check_players",
+    "iter_results",
     "new_player",
     "parse_ai_args",
     "play_battle",
@@ -37,6 +42,7 @@ __all__ = [
     "player_rng",
     "result_of",
     "run_battle",
+    "run_tasks",
     "side_names",
     "simulate",
     "summarize",
