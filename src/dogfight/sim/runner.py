@@ -22,6 +22,8 @@ import msgspec
 
 from dogfight.core.game import Game
 from dogfight.core.play import play
+from dogfight.core.registry import find_ruleset
+from dogfight.core.ruleset import UnitRecord
 from dogfight.core.scenario import Scenario
 from dogfight.dice import derive_seed
 from dogfight.sim.players import DEFAULT_KIND, new_player, player_rng, side_names
@@ -34,6 +36,22 @@ CHUNK_MAX = 25
 
 CHUNKS_PER_WORKER = 4
 """Chunks in flight per worker: enough that no worker waits for the parent."""
+
+
+class UnitStats(msgspec.Struct, frozen=True, kw_only=True):
+    """One side's units of one type in one battle."""
+
+    side: str
+    type: str
+    fielded: int
+    """Units of this type the side had in the battle (launched fighters included)."""
+    lost: int
+    """Of those, destroyed (see `UnitRecord.destroyed`; a unit that left the table is
+    not lost, though its strength counts as taken)."""
+    kills: int
+    """Enemy units destroyed by units of this side and type."""
+    damage_taken: float
+    """Strength these units lost (destroyed, damaged or removed)."""
 
 
 class BattleResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -49,7 +67,16 @@ class BattleResult(msgspec.Struct, frozen=True, kw_only=True):
     actions: int
     events: int
     survivors: dict[str, int]
-    """Units left on the table per side."""
+    """Units left per side (with strength left; for rulesets without a roster, the
+    units their summary lists)."""
+    swapped: bool = False
+    """The sides exchanged their place and initiative for this battle (`--swap-sides`)."""
+    damage_dealt: dict[str, float] = msgspec.field(default_factory=dict)
+    """Per side: strength the enemy lost (in the ruleset's measure, see `UnitRecord`)."""
+    damage_taken: dict[str, float] = msgspec.field(default_factory=dict)
+    """Per side: strength it lost."""
+    units: list[UnitStats] = msgspec.field(default_factory=list)
+    """Per (side, unit type), sorted by side order then type."""
 
 
 class BattleTask(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,6 +96,9 @@ class BattleTask(msgspec.Struct, frozen=True, kw_only=True):
     """Player kind per side; sides not named get the default kind."""
     rules: dict[str, Any] | None = None
     """Rule option overrides, as `--rule` gives them."""
+    swapped: bool = False
+    """Play the scenario with its sides swapped (`Ruleset.swap_sides`): the side
+    names, and so the result's keys, stay those of the scenario."""
 
 
 def play_battle(
@@ -100,11 +130,26 @@ def play_game(
     return play(game, actors, player_rng(game.seed))
 
 
-def result_of(game: Game, index: int = 0) -> BattleResult:
-    """The result of a finished game."""
+def result_of(game: Game, index: int = 0, *, swapped: bool = False) -> BattleResult:
+    """The result of a finished game: outcome, length, and from the ruleset's roster
+    the survivors, damage dealt and taken per side, and per (side, type) unit counts."""
     outcome = game.outcome()
     summary = game.ruleset.summary(game.state)
-    survivors: dict[str, Any] = summary.get("survivors") or {}
+    roster = game.ruleset.roster(game.state)
+    # Swapping reverses the two sides: reverse again for the scenario's own order.
+    sides = side_names(game)[::-1] if swapped else side_names(game)
+    if roster:
+        survivors = {side: 0 for side in sides}
+        for record in roster:
+            if record.remaining > 0:
+                survivors[record.side] = survivors.get(record.side, 0) + 1
+    else:
+        listed: dict[str, Any] = summary.get("survivors") or {}
+        survivors = {side: len(units) for side, units in listed.items()}
+    taken = {side: 0.0 for side in sides}
+    for record in roster:
+        taken[record.side] = taken.get(record.side, 0.0) + record.strength - record.remaining
+    dealt = {side: sum(v for s, v in taken.items() if s != side) for side in taken}
     return BattleResult(
         game=index,
         seed=game.seed,
@@ -113,8 +158,43 @@ def result_of(game: Game, index: int = 0) -> BattleResult:
         reason=outcome.reason if outcome else "not finished",
         actions=len(game.actions),
         events=len(game.events),
-        survivors={side: len(units) for side, units in survivors.items()},
+        survivors=survivors,
+        swapped=swapped,
+        damage_dealt=dealt,
+        damage_taken=taken,
+        units=unit_stats(roster, sides),
     )
+
+
+def unit_stats(roster: Sequence[UnitRecord], sides: Sequence[str]) -> list[UnitStats]:
+    """Fielded, lost, kills and damage taken per (side, unit type) of a roster.
+
+    A kill is an enemy unit whose `destroyed_by` is a unit of the side and type; a unit
+    destroyed by its own side (friendly fire) is a loss but nobody's kill."""
+    owner = {r.id: (r.side, r.type) for r in roster}
+    counts: dict[tuple[str, str], list[float]] = {}
+    for r in roster:
+        row = counts.setdefault((r.side, r.type), [0, 0, 0, 0.0])
+        row[0] += 1
+        row[1] += 1 if r.destroyed else 0
+        row[3] += r.strength - r.remaining
+        killer = owner.get(r.destroyed_by) if r.destroyed and r.destroyed_by else None
+        if killer is not None and killer[0] != r.side:
+            counts.setdefault(killer, [0, 0, 0, 0.0])[2] += 1
+    order = {side: i for i, side in enumerate(sides)}
+    return [
+        UnitStats(
+            side=side,
+            type=utype,
+            fielded=int(row[0]),
+            lost=int(row[1]),
+            kills=int(row[2]),
+            damage_taken=row[3],
+        )
+        for (side, utype), row in sorted(
+            counts.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0])
+        )
+    ]
 
 
 def run_battle(
@@ -130,8 +210,12 @@ def run_battle(
 
 
 def run_task(task: BattleTask) -> BattleResult:
-    """Play one task's battle."""
-    return run_battle(task.scenario, task.seed, task.players, task.rules, index=task.index)
+    """Play one task's battle (its scenario with sides swapped if the task says so)."""
+    scenario = task.scenario
+    if task.swapped:
+        scenario = find_ruleset(scenario.ruleset).swap_sides(scenario)
+    game = play_battle(scenario, task.seed, task.players, task.rules)
+    return result_of(game, task.index, swapped=task.swapped)
 
 
 def run_chunk(tasks: Sequence[BattleTask]) -> list[BattleResult]:
@@ -280,10 +364,13 @@ def iter_results(
     progress: Progress | None = None,
     *,
     cluster: str | None = None,
+    swap: bool = False,
 ) -> Iterator[BattleResult]:
     """Play `n` battles of `scenario` and yield their results in game order, streaming.
 
-    Game `i` uses seed `derive_seed(seed, i)`; see `run_tasks` for `jobs` and `cluster`.
+    Game `i` uses seed `derive_seed(seed, i)`; with `swap`, odd-numbered games are
+    played with the sides swapped (see `Ruleset.swap_sides`), so that over a run each
+    force moves first as often as the other. See `run_tasks` for `jobs` and `cluster`.
     """
     if n < 0:
         raise ValueError("n must not be negative")
@@ -297,6 +384,7 @@ def iter_results(
             seed=derive_seed(seed, i),
             players=kinds,
             rules=overrides,
+            swapped=swap and i % 2 == 1,
         )
         for i in range(n)
     )
@@ -315,10 +403,13 @@ def simulate(
     progress: Progress | None = None,
     *,
     cluster: str | None = None,
+    swap: bool = False,
 ) -> list[BattleResult]:
     """Play `n` battles of `scenario` and return their results ordered by game index.
 
     Holds every result: for long runs stream with `iter_results` instead. Game `i`
     uses seed `derive_seed(seed, i)`; the results are the same for any `jobs`.
     """
-    return list(iter_results(scenario, n, seed, jobs, players, rules, progress, cluster=cluster))
+    return list(
+        iter_results(scenario, n, seed, jobs, players, rules, progress, cluster=cluster, swap=swap)
+    )

@@ -6,7 +6,7 @@ import copy
 
 import msgspec
 
-from dogfight.core.ruleset import Outcome
+from dogfight.core.ruleset import Outcome, UnitRecord
 from dogfight.geometry import Pose, Table, Vec2, in_contact
 from dogfight.rulesets.acta.actions import Fire
 from dogfight.rulesets.acta.units import UnitType
@@ -134,6 +134,9 @@ class ActaState(msgspec.Struct, kw_only=True):
     launch_queue: tuple[tuple[str, str, float, float, float], ...] = ()
     intercept: PendingIntercept | None = None
     destroyed: list[str] = msgspec.field(default_factory=list)
+    fallen: tuple[UnitRecord, ...] = ()
+    """Destroyed units (fighters lost aboard included) as they were, and by whom: for
+    statistics. A tuple, replaced on each loss, so that `clone` may share it."""
     start_strength: dict[str, int] = msgspec.field(default_factory=dict)
     serial: int = 0
     """Counter for ids of launched fighters."""
