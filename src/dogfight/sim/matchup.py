@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -25,7 +25,7 @@ from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, scenario_from_raw
 from dogfight.dice import derive_seed
 from dogfight.sim.players import DEFAULT_KIND
-from dogfight.sim.runner import BattleResult, simulate
+from dogfight.sim.runner import BattleResult, BattleTask, run_tasks
 
 Progress = Callable[[int, int], None]
 """Called as `progress(done, total)` while battles run."""
@@ -55,9 +55,10 @@ BOARDS: dict[str, Board] = {
     "acta": Board(
         width=36, height=36, edge=11, low=2, high=34, gap=4, spacing=2, rank=3, turn_limit=8
     ),
-    # As the built-in skirmish: 48" table, flights 12" apart (a flight of 3 stands 4" wide).
+    # As the built-in skirmish: 48" table, flights 12" apart (a flight of 3 stands 4" wide,
+    # of 5 8" wide: hence at least 10" between leaders).
     "evo": Board(
-        width=48, height=48, edge=6, low=6, high=42, gap=12, spacing=6, rank=4, turn_limit=6
+        width=48, height=48, edge=6, low=4, high=44, gap=12, spacing=10, rank=4, turn_limit=6
     ),
     # As the built-in fighter duel: a 16 x 12 hex map, columns 3 and 12, rows 3 apart.
     "sfa": Board(
@@ -95,7 +96,9 @@ def default_roster(ruleset: str) -> list[str]:
     rules = find_ruleset(ruleset)
     described = [rules.describe_unit(name) for name in rules.unit_names()]
     if rules.name == "acta":
-        return [d["id"] for d in described if d.get("kind") == "fighter" and d.get("origin") == "seed"]
+        return [
+            d["id"] for d in described if d.get("kind") == "fighter" and d.get("origin") == "seed"
+        ]
     if rules.name == "sfa":
         return [d["id"] for d in described if d.get("scale_level") == 1 and d.get("move")]
     return [d["id"] for d in described]
@@ -119,9 +122,7 @@ def parse_count(text: str) -> tuple[int, int]:
         a = int(left)
         b = int(right) if sep else a
     except ValueError:
-        raise DogfightError(
-            f"--count takes NvM or N (e.g. 4v4, 2v3 or 4), not {text!r}"
-        ) from None
+        raise DogfightError(f"--count takes NvM or N (e.g. 4v4, 2v3 or 4), not {text!r}") from None
     if a < 1 or b < 1:
         raise DogfightError(f"--count {text}: each side needs at least one unit")
     return a, b
@@ -139,7 +140,7 @@ def _slots(board: Board, count: int) -> list[tuple[float, float]]:
     """(depth from the own edge line, position along it) of `count` units, in ranks."""
     usable = board.high - board.low
     per_rank = min(count, int(usable // board.spacing) + 1)
-    slots = []
+    slots: list[tuple[float, float]] = []
     for r in range(math.ceil(count / per_rank)):
         in_rank = min(per_rank, count - r * per_rank)
         gap = min(board.gap, usable / (in_rank - 1)) if in_rank > 1 else 0.0
@@ -154,7 +155,12 @@ def _acta_side(board: Board, name: str, unit: str, count: int, left: bool) -> di
     for i, (depth, along) in enumerate(_slots(board, count)):
         x = board.edge - depth if left else board.width - board.edge + depth
         units.append(
-            {"id": f"{prefix}{i + 1}", "type": unit, "at": [x, along], "heading": 0 if left else 180}
+            {
+                "id": f"{prefix}{i + 1}",
+                "type": unit,
+                "at": [x, along],
+                "heading": 0 if left else 180,
+            }
         )
     return {"name": name, "initiative": 0, "units": units}
 
@@ -165,7 +171,12 @@ def _evo_side(board: Board, name: str, unit: str, count: int, left: bool) -> dic
     for i, (depth, along) in enumerate(_slots(board, count)):
         x = board.edge - depth if left else board.width - board.edge + depth
         units.append(
-            {"id": f"{prefix}{i + 1}", "type": unit, "at": [x, along], "heading": 0 if left else 180}
+            {
+                "id": f"{prefix}{i + 1}",
+                "type": unit,
+                "at": [x, along],
+                "heading": 0 if left else 180,
+            }
         )
     return {"name": name, "units": units}
 
@@ -286,7 +297,9 @@ def matchup_seed(run_seed: int, matchup: Matchup) -> int:
     return derive_seed(run_seed, zlib.crc32(text.encode()))
 
 
-def _arms(ruleset: str, m: Matchup, battles: int, turn_limit: int | None) -> list[tuple[Scenario, int]]:
+def _arms(
+    ruleset: str, m: Matchup, battles: int, turn_limit: int | None
+) -> list[tuple[Scenario, int]]:
     """The two arms of a matchup: (scenario, battles) with A first, then with B first."""
     forward = duel_scenario(ruleset, m.a, m.b, m.count_a, m.count_b, turn_limit=turn_limit)
     reverse = duel_scenario(ruleset, m.b, m.a, m.count_b, m.count_a, turn_limit=turn_limit)
@@ -301,6 +314,7 @@ def play_matchups(
     seed: int = 1,
     *,
     jobs: int | None = None,
+    cluster: str | None = None,
     ai: str = DEFAULT_KIND,
     rules: Mapping[str, object] | None = None,
     turn_limit: int | None = None,
@@ -308,34 +322,40 @@ def play_matchups(
 ) -> list[MatchupResult]:
     """Play `battles` battles of each matchup, half with A as the first side.
 
-    Arm k (0: A first, 1: B first) of a matchup plays its games with run seed
-    `derive_seed(matchup_seed(seed, m), k)`, so results do not depend on `jobs`.
+    All battles of all matchups go to one `run_tasks` call, so they share one pool
+    of processes (or one cluster). Game j of arm k (0: A first, 1: B first) of a
+    matchup has seed `derive_seed(derive_seed(matchup_seed(seed, m), k), j)`: results
+    do not depend on `jobs`, nor on which other matchups are played.
     """
     if battles < 1:
         raise DogfightError("a matchup needs at least one battle")
     plans = [(m, _arms(ruleset, m, battles, turn_limit)) for m in matchups]
-    total = battles * len(matchups)
-    done = 0
-    results = []
-    for m, arms in plans:
-        per_arm: list[list[BattleResult]] = []
-        for k, (scenario, n) in enumerate(arms):
-            if n == 0:
-                per_arm.append([])
-                continue
-            sides = side_names(m.a, m.b) if k == 0 else side_names(m.b, m.a)
-            players = {side: ai for side in sides}
-            offset = done
+    overrides = dict(rules) if rules else None
 
-            def step(d: int, _t: int, offset: int = offset) -> None:
-                if progress is not None:
-                    progress(offset + d, total)
+    def tasks() -> Iterator[BattleTask]:
+        for number, (m, arms) in enumerate(plans):
+            for k, (scenario, n) in enumerate(arms):
+                sides = side_names(m.a, m.b) if k == 0 else side_names(m.b, m.a)
+                run_seed = derive_seed(matchup_seed(seed, m), k)
+                for j in range(n):
+                    yield BattleTask(
+                        key=f"{number}:{k}",
+                        index=j,
+                        scenario=scenario,
+                        seed=derive_seed(run_seed, j),
+                        players={side: ai for side in sides},
+                        rules=overrides,
+                    )
 
-            run_seed = derive_seed(matchup_seed(seed, m), k)
-            per_arm.append(simulate(scenario, n, run_seed, jobs, players, rules, step))
-            done += n
-        results.append(tally(m, per_arm[0], per_arm[1]))
-    return results
+    played: dict[str, list[BattleResult]] = {}
+    for task, result in run_tasks(
+        tasks(), jobs=jobs, cluster=cluster, progress=progress, total=battles * len(plans)
+    ):
+        played.setdefault(task.key, []).append(result)
+    return [
+        tally(m, played.get(f"{number}:0", []), played.get(f"{number}:1", []))
+        for number, (m, _) in enumerate(plans)
+    ]
 
 
 def tally(
@@ -357,4 +377,3 @@ def tally(
         a_first_wins=sum(r.winner == fwd_a for r in a_first),
         b_first_wins=sum(r.winner == rev_b for r in b_first),
     )
-
