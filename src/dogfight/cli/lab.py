@@ -32,7 +32,6 @@ from dogfight.sim.matchup import (
     parse_count,
     play_matchups,
 )
-from dogfight.sim.plots import check_plot_path, heatmap, turns_histogram
 from dogfight.sim.stats import interval
 
 JobsOption = Annotated[
@@ -127,6 +126,8 @@ def duel(
     kind = _kind(ai, name)
     rules = _rules(rule, name)
     if plot is not None:
+        from dogfight.sim.plots import check_plot_path  # matplotlib loads only when asked
+
         check_plot_path(plot)
     scenario = duel_scenario(name, a, b, count_a, count_b)
     m = Matchup(a=a, b=b, count_a=count_a, count_b=count_b)
@@ -144,6 +145,8 @@ def duel(
         )
     report = _duel_report(name, result, seed, kind, rules, scenario.title)
     if plot is not None:
+        from dogfight.sim.plots import turns_histogram
+
         turns_histogram(result.turns, f"{scenario.title}: turn each battle ended", plot)
     if json_out:
         out.print_json({**report, "plot": str(plot) if plot else None})
@@ -233,6 +236,8 @@ def balance(
     kind = _kind(ai, name)
     rules = _rules(rule, name)
     if plot is not None:
+        from dogfight.sim.plots import check_plot_path  # matplotlib loads only when asked
+
         check_plot_path(plot)
     # The number of pairings is known once the roster is: the runner's total fills the bar.
     with _progress("round robin", 0, not json_out) as progress:
@@ -280,6 +285,8 @@ def _section_heatmap(report: BalanceReport, section: Section, path: Path) -> Pat
         f"{report.ruleset} round robin, {section.basis} ({what}): "
         f"row's win rate against column, {report.battles} battles a pairing"
     )
+    from dogfight.sim.plots import heatmap
+
     return heatmap(rates, matrix.names, title, path)
 
 

@@ -744,6 +744,37 @@ RangeOption = Annotated[
 ]
 
 
+OddsPlotOption = Annotated[
+    Path | None,
+    typer.Option("--plot", metavar="FILE", help="Also draw the distribution: FILE.png or .svg."),
+]
+
+
+def _check_plot(plot: Path | None) -> None:
+    if plot is not None:
+        from dogfight.sim.plots import check_plot_path  # matplotlib loads only when asked
+
+        check_plot_path(plot)
+
+
+def _odds_plot(plot: Path | None, odds: dict[Any, Fraction], title: str, xlabel: str) -> None:
+    """Draw the distribution to `plot` when asked."""
+    if plot is None:
+        return
+    from dogfight.sim.plots import odds_plot
+
+    odds_plot({k: float(p) for k, p in odds.items()}, title, plot, xlabel)
+
+
+def _plot_line(plot: Path | None) -> None:
+    if plot is not None:
+        typer.echo(f"Plot: {plot}")
+
+
+def _path(path: Path | None) -> str | None:
+    return str(path) if path is not None else None
+
+
 def _fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
@@ -803,10 +834,12 @@ def odds_acta_dogfight(
     ] = False,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
+    plot: OddsPlotOption = None,
 ) -> None:
     """Who wins one dogfight: d6 + Dogfight + support each (ACTA-DOG-5, -6)."""
     from dogfight.rulesets.acta.units import find_unit
 
+    _check_plot(plot)
     values, changed = _odds_options("acta", rule)
     a, d = find_unit(attacker), find_unit(defender)
     odds = acta_dogfight(
@@ -823,6 +856,17 @@ def odds_acta_dogfight(
         "defender_wins": odds.defender_wins,
         "tie": odds.tie,
     }
+    labels = {
+        "attacker_wins": f"{a.id} (attacker) wins",
+        "defender_wins": f"{d.id} (defender) wins",
+        "tie": "tie",
+    }
+    _odds_plot(
+        plot,
+        {labels[k]: p for k, p in results.items()},
+        f"Dogfight: {a.name} (d6{odds.attacker_bonus:+d}) v {d.name} (d6{odds.defender_bonus:+d})",
+        "result",
+    )
     if json_out:
         out.print_json(
             {
@@ -836,6 +880,7 @@ def odds_acta_dogfight(
                 "fractions": {k: _fraction_text(p) for k, p in results.items()},
                 "options": changed,
                 "notes": list(odds.notes),
+                "plot": _path(plot),
             }
         )
         return
@@ -843,17 +888,13 @@ def odds_acta_dogfight(
         f"Dogfight: {a.name} (d6{odds.attacker_bonus:+d}) v {d.name} (d6{odds.defender_bonus:+d})"
         f"; options {out.option_text(changed)}"
     )
-    labels = {
-        "attacker_wins": f"{a.id} (attacker) wins",
-        "defender_wins": f"{d.id} (defender) wins",
-        "tie": "tie",
-    }
     out.print_table(
         ["result", "probability", "exact"],
         [[labels[k], out.percent(float(p)), _fraction_text(p)] for k, p in results.items()],
     )
     for note in odds.notes:
         typer.echo(f"  assumes: {note}")
+    _plot_line(plot)
 
 
 @odds_acta_app.command("attack")
@@ -871,20 +912,24 @@ def odds_acta_attack(
     ] = True,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
+    plot: OddsPlotOption = None,
 ) -> None:
     """Damage points from one firing of a weapon (all its AD) at a fresh target."""
     from dogfight.rulesets.acta.units import find_unit
 
+    _check_plot(plot)
     values, changed = _odds_options("acta", rule)
     f, t = find_unit(firer), find_unit(target)
     dist = acta_attack(f, weapon, t, values, range_inches=range_inches, moved=moved)
     name = acta_weapon(f, weapon).name
+    title = f"{f.name} fires {name} at {t.name} ({t.kind}, Damage {t.damage})"
+    _odds_plot(plot, dist.odds, title, "damage points")
     if json_out:
         head = {"ruleset": "acta", "kind": "attack", "firer": f.id, "weapon": name, "target": t.id}
-        out.print_json(_distribution_json("damage", dist, head, changed))
+        out.print_json({**_distribution_json("damage", dist, head, changed), "plot": _path(plot)})
         return
-    title = f"{f.name} fires {name} at {t.name} ({t.kind}, Damage {t.damage})"
     _print_distribution("damage", title, dist, changed)
+    _plot_line(plot)
 
 
 @odds_evo_app.command("attack")
@@ -906,22 +951,26 @@ def odds_evo_attack(
     ] = None,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
+    plot: OddsPlotOption = None,
 ) -> None:
     """Models removed from a flight by one Shoot with one weapon."""
     from dogfight.rulesets.evo.units import find_unit
 
+    _check_plot(plot)
     values, changed = _odds_options("evo", rule)
     f, t = find_unit(firer), find_unit(target)
     dist = evo_attack(
         f, weapon, t, values, range_inches=range_inches, six=six, models=models, firers=firers
     )
     name = evo_weapon(f, weapon).name
+    title = f"{f.name} flight fires {name} at a {t.name} flight"
+    _odds_plot(plot, dist.odds, title, "models removed")
     if json_out:
         head = {"ruleset": "evo", "kind": "attack", "firer": f.id, "weapon": name, "target": t.id}
-        out.print_json(_distribution_json("removed", dist, head, changed))
+        out.print_json({**_distribution_json("removed", dist, head, changed), "plot": _path(plot)})
         return
-    title = f"{f.name} flight fires {name} at a {t.name} flight"
     _print_distribution("removed", title, dist, changed)
+    _plot_line(plot)
 
 
 @odds_sfa_app.command("pool")
@@ -933,10 +982,16 @@ def odds_sfa_pool(
     difficulty: Annotated[int, typer.Option(help="The number each die must reach.")] = 6,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
+    plot: OddsPlotOption = None,
 ) -> None:
     """Net successes and botch chance of one dice pool (seed 003, "Attacking")."""
+    _check_plot(plot)
     _, changed = _odds_options("sfa", rule)
     odds = sfa_pool(dice, willpower=willpower, difficulty=difficulty)
+    title = f"Pool of {dice}d10 at difficulty {difficulty}" + (
+        " with a Willpower success" if willpower else ""
+    )
+    _odds_plot(plot, odds.net, title, "net successes")
     if json_out:
         out.print_json(
             {
@@ -954,19 +1009,18 @@ def odds_sfa_pool(
                     "expected": _fraction_text(odds.expected),
                 },
                 "options": changed,
+                "plot": _path(plot),
             }
         )
         return
-    typer.echo(
-        f"Pool of {dice}d10 at difficulty {difficulty}"
-        + (" with a Willpower success" if willpower else "")
-    )
+    typer.echo(title)
     out.print_table(
         ["net successes", "probability", "exact"],
         [[k, out.percent(float(p)), _fraction_text(p)] for k, p in odds.net.items()],
     )
     typer.echo(f"Botch: {out.percent(float(odds.botch))} ({_fraction_text(odds.botch)})")
     typer.echo(f"Expected net successes: {float(odds.expected):.4f}")
+    _plot_line(plot)
 
 
 # ---- speed ----------------------------------------------------------------------------
@@ -1016,3 +1070,6 @@ def bench_command(
 def main() -> None:
     """Entry point of the `dogfight` console script."""
     app()
+
+
+import dogfight.cli.lab  # noqa: E402, F401  (registers duel, balance and compare on `app`)

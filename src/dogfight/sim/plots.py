@@ -18,6 +18,7 @@ matplotlib.use("Agg")  # before pyplot is imported: files only, never a window
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from dogfight.core.errors import DogfightError
 
@@ -38,7 +39,9 @@ def save(figure: Figure, path: Path) -> Path:
     """Write the figure as PNG or SVG (by `path`'s extension) and close it."""
     check_plot_path(path)
     try:
-        figure.savefig(path, format=path.suffix.lower().lstrip("."), bbox_inches="tight")
+        # SVG text stays text (searchable, smaller) rather than drawn outlines.
+        with matplotlib.rc_context({"svg.fonttype": "none"}):
+            figure.savefig(path, format=path.suffix.lower().lstrip("."), bbox_inches="tight")
     except OSError as exc:
         raise DogfightError(f"{path}: cannot write ({exc.strerror or exc})") from None
     finally:
@@ -84,6 +87,7 @@ def turns_histogram_figure(turns: Sequence[int], title: str) -> Figure:
         xs = list(range(min(counts), max(counts) + 1))
         axes.bar(xs, [counts.get(x, 0) for x in xs], color="tab:blue")
         axes.set_xticks(xs)
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))  # battles come whole
     axes.set_xlabel("turn the battle ended")
     axes.set_ylabel("battles")
     axes.set_title(title)
