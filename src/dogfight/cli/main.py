@@ -6,9 +6,9 @@ the command with one line on stderr (`error: ...`) and a non-zero exit code.
 
 from __future__ import annotations
 
-import csv
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -30,16 +30,16 @@ from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.ruleset import Ruleset
 from dogfight.core.scenario import Scenario, builtin_scenario_files, load_scenario
 from dogfight.sim import (
-    BattleResult,
     BenchRow,
+    Interval,
     Summary,
+    SummaryBuilder,
     benchmark,
     check_players,
+    iter_results,
     parse_ai_args,
     play_game,
     side_names,
-    simulate,
-    summarize,
 )
 from dogfight.sim.odds import (
     Distribution,
@@ -51,6 +51,7 @@ from dogfight.sim.odds import (
     rule_options,
     sfa_pool,
 )
+from dogfight.sim.rows import RowWriter, check_out_path
 from dogfight.sim.runner import default_jobs
 
 # The exception class behind typer's usage errors (click's, vendored or not).
@@ -424,56 +425,128 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Run seed; battle i uses a seed derived from it.")] = 1,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", min=1, help="Worker processes (default: one per CPU)."),
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Worker processes (default: one per CPU). Results do not depend on it.",
+        ),
     ] = None,
     ai: AiOption = None,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
-    out_file: Annotated[
-        Path | None,
-        typer.Option("--out", help="Write one row per battle: CSV, or JSON lines for .jsonl."),
+    out_files: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--out",
+            help="Stream one row per battle to FILE; the ending picks the format: .parquet "
+            "(flat columns game, seed, swapped, winner, turns, reason, actions, events, "
+            "survivors_/damage_dealt_/damage_taken_<side>, and units, a list of "
+            "{side, type, fielded, lost, kills, damage_taken}: query it with DuckDB, e.g. "
+            "select winner, count(*) from 'FILE.parquet' group by winner), .csv (the same "
+            "columns, units as JSON text) or .jsonl (one JSON result per line). "
+            "Repeat for several files.",
+        ),
+    ] = None,
+    swap_sides: Annotated[
+        bool,
+        typer.Option(
+            "--swap-sides",
+            help="Play odd-numbered battles with the sides exchanged in side order and "
+            "initiative, to cancel first-mover bias; wins still count for the force.",
+        ),
+    ] = False,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            help="Play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT) "
+            "instead of local processes; same results as a local run. Not with --jobs. "
+            "Needs pip install 'dogfight[cluster]'.",
+        ),
     ] = None,
 ) -> None:
-    """Play many battles computer against computer and summarise who wins."""
+    """Play many battles computer against computer and summarise who wins.
+
+    The summary gives win and draw rates with 95% Wilson intervals, turns, survivors,
+    damage dealt and taken per side, and kills and losses per unit type. Rows stream
+    to the --out files as battles finish, so any number of battles fits in memory.
+    """
+    if cluster is not None and jobs is not None:
+        raise DogfightError(
+            "--jobs and --cluster together: the cluster's workers decide how many battles "
+            "run at once; drop --jobs"
+        )
     loaded = _scenario(scenario)
     game, players = _new_game(loaded, seed, rule, ai)
     sides = side_names(game)
+    if swap_sides:
+        # Refuse a scenario that cannot be swapped before any battle is played.
+        Game(game.ruleset.swap_sides(loaded), seed=seed, rules=game.rule_overrides)
+    paths = list(out_files or [])
+    for path in paths:
+        check_out_path(path)
     workers = jobs if jobs is not None else default_jobs()
     show_progress = not json_out and out.stderr_console().is_terminal
-    if show_progress:
-        # Refreshed by hand: no display thread runs while worker processes start.
-        progress = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=out.stderr_console(),
-            auto_refresh=False,
-            transient=True,
-        )
-        task = progress.add_task("battles", total=n)
+    builder = SummaryBuilder(sides)
+    with ExitStack() as stack:
+        writers = [stack.enter_context(RowWriter(path, sides)) for path in paths]
+        update = None
+        if show_progress:
+            # Refreshed by hand: no display thread runs while worker processes start.
+            progress = stack.enter_context(
+                Progress(
+                    TextColumn("simulating"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeElapsedColumn(),
+                    console=out.stderr_console(),
+                    auto_refresh=False,
+                    transient=True,
+                )
+            )
+            task = progress.add_task("battles", total=n)
 
-        def update(done: int, total: int) -> None:
-            progress.update(task, completed=done)
-            progress.refresh()
+            def update(done: int, total: int) -> None:
+                progress.update(task, completed=done)
+                progress.refresh()
 
-        with progress:
-            results = simulate(loaded, n, seed, workers, players, game.rule_overrides, update)
-    else:
-        results = simulate(loaded, n, seed, workers, players, game.rule_overrides)
-    if out_file is not None:
-        _write_results(out_file, results, sides)
-    summary = summarize(results, sides)
+        for result in iter_results(
+            loaded,
+            n,
+            seed,
+            workers,
+            players,
+            game.rule_overrides,
+            update,
+            cluster=cluster,
+            swap=swap_sides,
+        ):
+            builder.add(result)
+            for writer in writers:
+                writer.write(result)
+    summary = builder.summary()
     if json_out:
-        out.print_json(_simulation_report(game, players, seed, summary, out_file))
+        out.print_json(_simulation_report(game, players, seed, summary, paths, swap_sides, cluster))
         return
     _print_summary(game, players, summary)
-    if out_file is not None:
-        typer.echo(f"Wrote {len(results)} rows to {out_file}")
+    for path in paths:
+        typer.echo(f"Wrote {summary.battles} rows to {path}")
+
+
+def _interval_json(value: Interval) -> dict[str, Any]:
+    return {"count": value.count, "rate": value.rate, "low": value.low, "high": value.high}
 
 
 def _simulation_report(
-    game: Game, players: dict[str, str], seed: int, summary: Summary, out_file: Path | None
+    game: Game,
+    players: dict[str, str],
+    seed: int,
+    summary: Summary,
+    out_files: list[Path],
+    swap_sides: bool,
+    cluster: str | None,
 ) -> dict[str, Any]:
     return {
         "ruleset": game.ruleset.name,
@@ -484,40 +557,78 @@ def _simulation_report(
         "players": players,
         "options": options_as_dict(game.options),
         "rules": dict(game.rule_overrides),
+        "swap_sides": swap_sides,
+        "swapped": summary.swapped,
+        "cluster": cluster,
         "sides": {
             s.side: {
                 "wins": s.wins.count,
                 "rate": s.wins.rate,
                 "low": s.wins.low,
                 "high": s.wins.high,
+                "mean_survivors": s.mean_survivors,
+                "mean_damage_dealt": s.mean_damage_dealt,
+                "mean_damage_taken": s.mean_damage_taken,
             }
             for s in summary.sides
         },
-        "draws": {
-            "count": summary.draws.count,
-            "rate": summary.draws.rate,
-            "low": summary.draws.low,
-            "high": summary.draws.high,
-        },
+        "draws": _interval_json(summary.draws),
         "turns": {"mean": summary.mean_turns, "median": summary.median_turns},
         "mean_actions": summary.mean_actions,
-        "out": str(out_file) if out_file is not None else None,
+        "units": msgspec.to_builtins(summary.units),
+        "out": [str(p) for p in out_files],
     }
 
 
 def _print_summary(game: Game, players: dict[str, str], summary: Summary) -> None:
     typer.echo(_header(game, players, seed="run seed"))
     rows = [
-        [f"{s.side} wins", s.wins.count, out.percent(s.wins.rate), _ci(s.wins.low, s.wins.high)]
+        [
+            f"{s.side} wins",
+            s.wins.count,
+            out.percent(s.wins.rate),
+            _ci(s.wins.low, s.wins.high),
+            f"{s.mean_survivors:.2f}",
+            f"{s.mean_damage_dealt:.2f}",
+            f"{s.mean_damage_taken:.2f}",
+        ]
         for s in summary.sides
     ]
     draws = summary.draws
-    rows.append(["draw", draws.count, out.percent(draws.rate), _ci(draws.low, draws.high)])
-    out.print_table(
-        ["result", "battles", "rate", "95% interval (Wilson)"],
-        rows,
-        title=f"{summary.battles} battles",
+    rows.append(
+        ["draw", draws.count, out.percent(draws.rate), _ci(draws.low, draws.high), "", "", ""]
     )
+    swapped = f", {summary.swapped} with sides swapped" if summary.swapped else ""
+    out.print_table(
+        [
+            "result",
+            "battles",
+            "rate",
+            "95% interval (Wilson)",
+            "survivors",
+            "damage dealt",
+            "damage taken",
+        ],
+        rows,
+        title=f"{summary.battles} battles{swapped} (survivors and damage: mean per battle)",
+    )
+    if summary.units:
+        out.print_table(
+            ["side", "unit type", "fielded", "lost", "loss rate", "kills", "kills per unit"],
+            [
+                [
+                    u.side,
+                    u.type,
+                    u.fielded,
+                    u.lost,
+                    out.percent(u.loss_rate),
+                    u.kills,
+                    f"{u.kills_per_unit:.2f}",
+                ]
+                for u in summary.units
+            ],
+            title="Units (totals over all battles)",
+        )
     typer.echo(
         f"Turns: mean {summary.mean_turns:.2f}, median {summary.median_turns:g}; "
         f"actions per battle: mean {summary.mean_actions:.1f}"
@@ -526,26 +637,6 @@ def _print_summary(game: Game, players: dict[str, str], summary: Summary) -> Non
 
 def _ci(low: float, high: float) -> str:
     return f"{out.percent(low)} - {out.percent(high)}"
-
-
-def _write_results(path: Path, results: list[BattleResult], sides: list[str]) -> None:
-    """One row per battle: JSON lines if the name ends .jsonl, else CSV."""
-    try:
-        with path.open("w", encoding="utf-8", newline="") as handle:
-            if path.suffix == ".jsonl":
-                for result in results:
-                    handle.write(msgspec.json.encode(result).decode() + "\n")
-                return
-            writer = csv.writer(handle)
-            fields = ["game", "seed", "winner", "turns", "reason", "actions", "events"]
-            writer.writerow([*fields, *(f"survivors_{side}" for side in sides)])
-            for r in results:
-                writer.writerow(
-                    [r.game, r.seed, r.winner or "", r.turns, r.reason, r.actions, r.events]
-                    + [r.survivors.get(side, 0) for side in sides]
-                )
-    except OSError as exc:
-        raise DogfightError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
 # ---- files ------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dogfight.sim.players import (
 from dogfight.sim.runner import (
     BattleResult,
     BattleTask,
+    UnitStats,
     iter_results,
     play_battle,
     play_game,
@@ -21,7 +22,15 @@ from dogfight.sim.runner import (
     run_tasks,
     simulate,
 )
-from dogfight.sim.stats import Interval, SideStats, Summary, summarize, wilson
+from dogfight.sim.stats import (
+    Interval,
+    SideStats,
+    Summary,
+    SummaryBuilder,
+    UnitTypeStats,
+    summarize,
+    wilson,
+)
 
 __all__ = [
     "DEFAULT_KIND",
@@ -32,6 +41,9 @@ __all__ = [
     "PlayerUnavailable",
     "SideStats",
     "Summary",
+    "SummaryBuilder",
+    "UnitStats",
+    "UnitTypeStats",
     "benchmark",
     "check_players",
     "iter_results",

@@ -283,8 +283,8 @@ def run_tasks(
     # The platform's default start method: callers that show progress should not run
     # threads of their own meanwhile where that is "fork" (the CLI refreshes by hand).
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from _in_order(
-            _chunks(tasks, chunk_size(count, workers)),
+        yield from in_order(
+            chunks_of(tasks, chunk_size(count, workers)),
             lambda chunk: pool.submit(run_chunk, chunk),
             _wait_first,
             workers * CHUNKS_PER_WORKER,
@@ -293,7 +293,8 @@ def run_tasks(
         )
 
 
-def _chunks(tasks: Iterable[BattleTask], size: int) -> Iterator[list[BattleTask]]:
+def chunks_of(tasks: Iterable[BattleTask], size: int) -> Iterator[list[BattleTask]]:
+    """Consecutive chunks of `size` tasks (the last may be shorter), read lazily."""
     it = iter(tasks)
     while chunk := list(itertools.islice(it, size)):
         yield chunk
@@ -304,7 +305,7 @@ def _wait_first(pending: set[Any]) -> tuple[set[Any], set[Any]]:
     return set(done), set(still)
 
 
-def _in_order(
+def in_order(
     chunks: Iterator[list[BattleTask]],
     submit: Callable[[list[BattleTask]], Any],
     wait_first: Callable[[set[Any]], tuple[set[Any], set[Any]]],
