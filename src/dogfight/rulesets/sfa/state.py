@@ -207,22 +207,25 @@ class SfaState(msgspec.Struct, kw_only=True):
         """The opposing side."""
         return self.sides[1] if side == self.sides[0] else self.sides[0]
 
-    def record(self, craft: CraftState, *, destroyed: bool = False) -> UnitRecord:
+    def record(
+        self, craft: CraftState, *, gone: bool = False, destroyed: bool = False
+    ) -> UnitRecord:
         """A craft as a roster record: out of action (disabled) counts as destroyed, by
-        whoever put it out; strength is Structure (Health for a person)."""
+        whoever put it out; strength is Structure (Health for a person), none left once
+        `gone` from the battle."""
         return UnitRecord(
             id=craft.id,
             side=craft.side,
             type=craft.origin_type or craft.type,
             strength=float(self.start_structure.get(craft.id, 0)),
-            remaining=0.0 if destroyed else float(max(0, craft.structure)),
+            remaining=0.0 if gone else float(max(0, craft.structure)),
             destroyed=destroyed or craft.disabled,
             destroyed_by=craft.out_by or None,
         )
 
     def remove_craft(self, craft: CraftState, *, destroyed: bool) -> None:
         """Take a craft out of the battle (destroyed, or off the map), keeping its record."""
-        self.gone = (*self.gone, self.record(craft, destroyed=destroyed))
+        self.gone = (*self.gone, self.record(craft, gone=True, destroyed=destroyed))
         del self.craft[craft.id]
 
     def type_of(self, craft: CraftState) -> Craft:
