@@ -46,23 +46,25 @@ class Board(msgspec.Struct, frozen=True, kw_only=True):
     spacing: float
     """Smallest distance between neighbours in a rank; more units form further ranks."""
     rank: float
-    """Distance between ranks, toward the own edge."""
+    """Distance between ranks: toward the own edge, and forward once that is full."""
+    margin: float
+    """Nearest a rank may stand to the own edge."""
     turn_limit: int
 
 
 BOARDS: dict[str, Board] = {
     # As the built-in furball: 36" table, fighters 4" apart, the sides 14" apart.
     "acta": Board(
-        width=36, height=36, edge=11, low=2, high=34, gap=4, spacing=2, rank=3, turn_limit=8
+        width=36, height=36, edge=11, low=2, high=34, gap=4, spacing=2, rank=3, margin=1, turn_limit=8
     ),
     # As the built-in skirmish: 48" table, flights 12" apart (a flight of 3 stands 4" wide,
     # of 5 8" wide: hence at least 10" between leaders).
     "evo": Board(
-        width=48, height=48, edge=6, low=4, high=44, gap=12, spacing=10, rank=4, turn_limit=6
+        width=48, height=48, edge=6, low=4, high=44, gap=12, spacing=10, rank=2, margin=1, turn_limit=6
     ),
     # As the built-in fighter duel: a 16 x 12 hex map, columns 3 and 12, rows 3 apart.
     "sfa": Board(
-        width=16, height=12, edge=3, low=0, high=11, gap=3, spacing=1, rank=1, turn_limit=10
+        width=16, height=12, edge=3, low=0, high=11, gap=3, spacing=1, rank=1, margin=0, turn_limit=10
     ),
 }
 
@@ -145,8 +147,14 @@ def _slots(board: Board, count: int) -> list[tuple[float, float]]:
         in_rank = min(per_rank, count - r * per_rank)
         gap = min(board.gap, usable / (in_rank - 1)) if in_rank > 1 else 0.0
         first = (board.low + board.high) / 2 - gap * (in_rank - 1) / 2
-        slots.extend((r * board.rank, first + gap * i) for i in range(in_rank))
+        slots.extend((_depth(board, r), first + gap * i) for i in range(in_rank))
     return slots
+
+
+def _depth(board: Board, rank: int) -> float:
+    """How far rank number `rank` stands behind the front line (negative: in front)."""
+    behind = int((board.edge - board.margin) // board.rank) + 1
+    return rank * board.rank if rank < behind else -(rank - behind + 1) * board.rank
 
 
 def _acta_side(board: Board, name: str, unit: str, count: int, left: bool) -> dict[str, Any]:
