@@ -282,7 +282,8 @@ def run_tasks(
         return
     # The platform's default start method: callers that show progress should not run
     # threads of their own meanwhile where that is "fork" (the CLI refreshes by hand).
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         yield from in_order(
             chunks_of(tasks, chunk_size(count, workers)),
             lambda chunk: pool.submit(run_chunk, chunk),
@@ -291,6 +292,9 @@ def run_tasks(
             progress,
             count,
         )
+    finally:
+        # A caller that stops early (or Ctrl-C) does not wait for chunks not yet started.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def chunks_of(tasks: Iterable[BattleTask], size: int) -> Iterator[list[BattleTask]]:
