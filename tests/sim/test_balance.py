@@ -190,5 +190,5 @@ def test_acta_fighters_have_no_points_so_equal_points_is_skipped() -> None:
 
 
 def test_unknown_unit_is_refused_before_any_battle() -> None:
-    with pytest.raises(UnknownName, match="known: .*wasp"):
+    with pytest.raises(UnknownName, match=r"known: .*wasp"):
         round_robin("acta", ["wasp", "nope"], battles=1)

@@ -7,7 +7,7 @@ from scipy.stats import binomtest
 
 from dogfight.core.errors import DogfightError, OptionError
 from dogfight.core.scenario import load_scenario
-from dogfight.sim.compare import compare, judge, mcnemar_exact, paired_change, p_text
+from dogfight.sim.compare import compare, judge, mcnemar_exact, p_text, paired_change
 from dogfight.sim.runner import BattleResult
 
 

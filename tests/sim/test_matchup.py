@@ -88,7 +88,7 @@ def test_mirror_match_sides_get_different_names() -> None:
 
 
 def test_unknown_unit_lists_the_known_ones() -> None:
-    with pytest.raises(UnknownName, match="no acta unit type 'zorg'; known: .*zul"):
+    with pytest.raises(UnknownName, match=r"no acta unit type 'zorg'; known: .*zul"):
         duel_scenario("acta", "wasp", "zorg", 1, 1)
 
 

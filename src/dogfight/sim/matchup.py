@@ -55,16 +55,43 @@ class Board(msgspec.Struct, frozen=True, kw_only=True):
 BOARDS: dict[str, Board] = {
     # As the built-in furball: 36" table, fighters 4" apart, the sides 14" apart.
     "acta": Board(
-        width=36, height=36, edge=11, low=2, high=34, gap=4, spacing=2, rank=3, margin=1, turn_limit=8
+        width=36,
+        height=36,
+        edge=11,
+        low=2,
+        high=34,
+        gap=4,
+        spacing=2,
+        rank=3,
+        margin=1,
+        turn_limit=8,
     ),
     # As the built-in skirmish: 48" table, flights 12" apart (a flight of 3 stands 4" wide,
     # of 5 8" wide: hence at least 10" between leaders).
     "evo": Board(
-        width=48, height=48, edge=6, low=4, high=44, gap=12, spacing=10, rank=2, margin=1, turn_limit=6
+        width=48,
+        height=48,
+        edge=6,
+        low=4,
+        high=44,
+        gap=12,
+        spacing=10,
+        rank=2,
+        margin=1,
+        turn_limit=6,
     ),
     # As the built-in fighter duel: a 16 x 12 hex map, columns 3 and 12, rows 3 apart.
     "sfa": Board(
-        width=16, height=12, edge=3, low=0, high=11, gap=3, spacing=1, rank=1, margin=0, turn_limit=10
+        width=16,
+        height=12,
+        edge=3,
+        low=0,
+        high=11,
+        gap=3,
+        spacing=1,
+        rank=1,
+        margin=0,
+        turn_limit=10,
     ),
 }
 
