@@ -440,6 +440,7 @@ def simulate_command(
         list[Path] | None,
         typer.Option(
             "--out",
+            metavar="FILE",
             help="Stream one row per battle to FILE; the ending picks the format: .parquet "
             "(flat columns game, seed, swapped, winner, turns, reason, actions, events, "
             "survivors_/damage_dealt_/damage_taken_<side>, and units, a list of "
@@ -464,7 +465,7 @@ def simulate_command(
             metavar="ADDRESS",
             help="Play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT) "
             "instead of local processes; same results as a local run. Not with --jobs. "
-            "Needs pip install 'dogfight[cluster]'.",
+            "Needs pip install 'dogfight\\[cluster]'.",
         ),
     ] = None,
 ) -> None:
