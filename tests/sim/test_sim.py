@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import random
 import statistics
 from collections import Counter
@@ -32,7 +33,7 @@ from dogfight.sim import (
     summarize,
     wilson,
 )
-from dogfight.sim.bench import bench_kind
+from dogfight.sim.bench import bench_kind, scaling
 from dogfight.sim.runner import CHUNKS_PER_WORKER, chunk_size, chunks_of, in_order
 from dogfight.sim.stats import counted_median
 
@@ -482,3 +483,30 @@ def test_summary_builder_totals_and_rates() -> None:
     assert (wasp.loss_rate, wasp.kills_per_unit) == (0.0, 0.5)
     assert (zul.fielded, zul.lost, zul.loss_rate, zul.damage_taken) == (16, 4, 0.25, 12.0)
     assert summarize([_full(i, "A") for i in range(3)], ["A", "B"]).units[0].kills == 3
+
+
+def test_bench_scaling_runs_both_and_compares_results(furball: Scenario) -> None:
+    # Only the bookkeeping is checked: speed is never asserted in tests.
+    result = scaling(furball, battles=6, seed=2, jobs=(1, 2), kind="random")
+    assert [r.jobs for r in result.runs] == [1, 2]
+    assert result.same_results
+    assert result.players == "random" and result.battles == 6
+    assert all(r.seconds > 0 and r.cpu_seconds >= 0 for r in result.runs)
+    assert result.speedup == pytest.approx(result.runs[0].seconds / result.runs[1].seconds)
+
+
+def test_bench_scaling_cli() -> None:
+    from typer.testing import CliRunner
+
+    from dogfight.cli.main import app
+
+    runner = CliRunner()
+    args = ["bench", "--scaling", "furball", "--battles", "4", "--players", "random"]
+    done = runner.invoke(app, [*args, "--json"])
+    assert done.exit_code == 0, done.output
+    data = json.loads(done.stdout)
+    assert data["same_results"] is True and [r["jobs"] for r in data["runs"]] == [1, 2]
+    wrong = runner.invoke(app, ["bench", "acta", "--players", "random"])
+    assert wrong.exit_code == 1 and "--players goes with --scaling" in wrong.stderr
+    bad = runner.invoke(app, [*args[:6], "genius"])
+    assert bad.exit_code == 1 and "no player kind 'genius'" in bad.stderr
