@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dogfight.core.ruleset import UnitRecord
 from dogfight.geometry import Arc
 from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.state import ActaState, UnitState
@@ -139,7 +138,7 @@ def destroy(ctx: Ctx, unit: UnitState, clause: str, why: str, by: str | None = N
         return
     del state.units[unit.id]
     state.destroyed.append(unit.id)
-    state.fallen = (*state.fallen, *fallen_records(state, unit, by))
+    state.record_loss(unit, by)
     for other in state.units.values():
         if other.supporting == unit.id:
             other.supporting = ""
@@ -151,34 +150,6 @@ def destroy(ctx: Ctx, unit: UnitState, clause: str, why: str, by: str | None = N
         destroyed=True,
         by=by,
     )
-
-
-def fallen_records(state: ActaState, unit: UnitState, by: str | None) -> list[UnitRecord]:
-    """A destroyed unit, and each fighter lost aboard it, as roster records."""
-    records = [
-        UnitRecord(
-            id=unit.id,
-            side=unit.side,
-            type=unit.type,
-            strength=float(state.types[unit.type].damage),
-            remaining=0.0,
-            destroyed=True,
-            destroyed_by=by,
-        )
-    ]
-    for k, ftype in enumerate(unit.aboard):
-        records.append(
-            UnitRecord(
-                id=f"{unit.id}/aboard-{k + 1}",
-                side=unit.side,
-                type=ftype,
-                strength=float(state.types[ftype].damage),
-                remaining=0.0,
-                destroyed=True,
-                destroyed_by=by,
-            )
-        )
-    return records
 
 
 def damage_fighter(

@@ -158,6 +158,26 @@ class ActaState(msgspec.Struct, kw_only=True):
         dup.intercept = copy.copy(self.intercept)
         return dup
 
+    def record_loss(self, unit: UnitState, by: str | None) -> None:
+        """Keep a destroyed unit, and each fighter lost aboard it, in `fallen`."""
+        lost = [(unit.id, unit.type)]
+        lost += [(f"{unit.id}/aboard-{k + 1}", ftype) for k, ftype in enumerate(unit.aboard)]
+        self.fallen = (
+            *self.fallen,
+            *(
+                UnitRecord(
+                    id=uid,
+                    side=unit.side,
+                    type=utype,
+                    strength=float(self.types[utype].damage),
+                    remaining=0.0,
+                    destroyed=True,
+                    destroyed_by=by,
+                )
+                for uid, utype in lost
+            ),
+        )
+
     # ---- queries -------------------------------------------------------------
 
     def unit_type(self, unit: UnitState) -> UnitType:
