@@ -155,8 +155,8 @@ def test_balance_json_has_matrix_strengths_points_and_plots(tmp_path: Path) -> N
     assert [s["unit"] for s in numbers["strengths"]] == ["frazi", "razik", "nial"]
     assert data["equal_points"]["counts"] == {"frazi": 3, "razik": 4, "nial": 2}
     assert data["budget"] == 64
-    assert data["suggested_points"]["basis"] == "equal points"
-    assert {s["unit"] for s in data["suggested_points"]["units"]} == {"frazi", "razik", "nial"}
+    assert set(data["forces"]["theta"]) == {"frazi", "razik", "nial"}
+    assert {s["unit"] for s in data["suggested_points"]} == {"frazi", "razik", "nial"}
     assert data["plots"] == [str(plot), str(tmp_path / "rr-points.png")]
     assert all(Path(p).stat().st_size > 0 for p in data["plots"])
 

@@ -9,12 +9,15 @@ import pytest
 
 from dogfight.core.errors import UnknownName
 from dogfight.sim.balance import (
+    ASSUMED_EXPONENT,
     ELO_BASE,
     ELO_PER_LOGIT,
+    ForceFit,
     WinMatrix,
     bradley_terry,
     dominated,
     equal_point_counts,
+    fit_forces,
     round_robin,
     suggested_points,
     win_matrix,
@@ -131,22 +134,75 @@ def test_dominance_needs_head_to_head_everywhere_else_and_cost() -> None:
     assert dominated(worse, {}) == []
 
 
-def test_suggested_points_keep_a_fair_price_and_reprice_a_strong_type() -> None:
-    fair = bradley_terry(_matrix(["a", "b"], {("a", "b"): 0.5}))
-    counts = {"a": 5, "b": 4}  # a budget of 100: a costs 20, b 25
-    kept = suggested_points(fair, counts, {"a": 20, "b": 25})
-    assert [s.suggested for s in kept] == [20, 25]
-    assert [s.change for s in kept] == [pytest.approx(0), pytest.approx(0)]
-    # b's force wins 2 to 1 at equal points: per unit it is worth twice a's share more.
-    strong = bradley_terry(_matrix(["a", "b"], {("a", "b"): 1 / 3}), prior_games=0)
-    repriced = {s.unit: s for s in suggested_points(strong, counts, {"a": 20, "b": 25})}
-    ratio = repriced["b"].suggested / repriced["a"].suggested
-    assert ratio == pytest.approx(2 * 25 / 20, rel=0.02)
-    assert (repriced["a"].suggested + repriced["b"].suggested) / 2 == pytest.approx(22.5, abs=1)
-    # No points anywhere: values average 100.
-    bare = suggested_points(strong, {"a": 4, "b": 4}, {"a": None, "b": None})
+def _force_results(
+    theta: dict[str, float], k: float, counts: list[tuple[str, int, str, int]], games: int
+) -> list[MatchupResult]:
+    rng = np.random.default_rng(5)
+    results = []
+    for a, ca, b, cb in counts:
+        p = 1 / (1 + math.exp(-(theta[a] + k * math.log(ca) - theta[b] - k * math.log(cb))))
+        wins = int(rng.binomial(games, p))
+        results.append(
+            MatchupResult(
+                matchup=Matchup(a=a, b=b, count_a=ca, count_b=cb),
+                battles=games,
+                wins_a=wins,
+                wins_b=games - wins,
+                draws=0,
+                turns=[],
+                a_first_wins=0,
+                b_first_wins=0,
+            )
+        )
+    return results
+
+
+def test_fit_forces_measures_how_strength_grows_with_numbers() -> None:
+    theta = {"a": -0.6, "b": 0.1, "c": 0.5}
+    plan = [
+        ("a", 4, "b", 4),
+        ("a", 4, "c", 4),
+        ("b", 4, "c", 4),
+        ("a", 6, "b", 4),
+        ("a", 6, "c", 3),
+        ("b", 4, "c", 3),
+    ]
+    fit = fit_forces(["a", "b", "c"], _force_results(theta, 3.0, plan, 5000))
+    assert fit.measured and fit.exponent_se is not None
+    assert fit.exponent == pytest.approx(3.0, abs=4 * fit.exponent_se)
+    assert fit.exponent == pytest.approx(3.0, abs=0.3)
+    mean = sum(theta.values()) / 3
+    for unit, value in theta.items():
+        assert fit.theta[unit] == pytest.approx(value - mean, abs=0.1)
+
+
+def test_with_equal_numbers_only_the_exponent_is_assumed() -> None:
+    theta = {"a": -0.5, "b": 0.5}
+    fit = fit_forces(["a", "b"], _force_results(theta, 2.0, [("a", 4, "b", 4)], 4000))
+    assert not fit.measured and fit.exponent == ASSUMED_EXPONENT and fit.exponent_se is None
+    assert fit.theta["b"] - fit.theta["a"] == pytest.approx(1.0, abs=0.1)
+
+
+def test_suggested_points_make_equal_points_forces_equal() -> None:
+    fit = ForceFit(
+        theta={"a": 0.0, "b": 2 * math.log(1.5)},
+        exponent=2.0,
+        exponent_se=0.1,
+        measured=True,
+        note="",
+    )
+    # b is 1.5 times a's worth per unit: a budget that buys 3 b's buys 4.5 a's.
+    suggested = {s.unit: s for s in suggested_points(fit, {"a": 20, "b": 20})}
+    assert suggested["b"].suggested / suggested["a"].suggested == pytest.approx(1.5, rel=0.03)
+    assert (suggested["a"].suggested + suggested["b"].suggested) / 2 == pytest.approx(20, abs=1)
+    assert suggested["a"].change == pytest.approx(16 / 20 - 1)
+    even = ForceFit(
+        theta={"a": 0.0, "b": 0.0}, exponent=3.0, exponent_se=None, measured=False, note=""
+    )
+    assert [s.suggested for s in suggested_points(even, {"a": 10, "b": 30})] == [20, 20]
+    bare = suggested_points(fit, {})
     assert sum(s.suggested for s in bare) / 2 == pytest.approx(100, abs=1)
-    assert all(s.change is None for s in bare)
+    assert all(s.change is None and s.points is None for s in bare)
 
 
 def test_equal_point_counts_and_what_is_left_out() -> None:
@@ -177,7 +233,8 @@ def test_small_real_round_robin_evo_has_both_sections() -> None:
     assert report.equal_points is not None
     assert report.budget == 4 * 20
     assert report.equal_points.counts == {"frazi": 4, "razik": 5, "starfury-nova": 4}
-    assert report.suggestion_basis == "equal points"
+    assert report.forces.measured == (report.forces.exponent_se is not None)
+    assert {s.unit for s in report.suggestions} == set(report.units)
 
 
 def test_acta_fighters_have_no_points_so_equal_points_is_skipped() -> None:
@@ -185,7 +242,7 @@ def test_acta_fighters_have_no_points_so_equal_points_is_skipped() -> None:
     assert report.equal_points is None
     assert report.budget is None
     assert any("no acta unit type here has points" in line for line in report.skipped)
-    assert report.suggestion_basis == "equal numbers"
+    assert not report.forces.measured and report.forces.exponent == ASSUMED_EXPONENT
     assert sum(s.suggested for s in report.suggestions) / 2 == pytest.approx(100, abs=1)
 
 

@@ -304,8 +304,9 @@ def _print_balance(report: BalanceReport) -> None:
         _print_section(report, section)
     typer.echo("")
     typer.echo(
-        f"Suggested points (from the {report.suggestion_basis} fit; value per unit "
-        "in proportion to e^strength / units fielded, scaled to the mean current points):"
+        "Suggested points: N units of a type are as strong as its unit strength + k ln N "
+        f"({report.forces.note}); prices in proportion to e^(strength / k) make "
+        "equal-points forces equally strong (scaled to the mean current points, or to 100):"
     )
     out.print_table(
         ["unit", "points", "suggested", "change"],
@@ -388,7 +389,8 @@ def _balance_json(report: BalanceReport) -> dict[str, Any]:
         "equal_numbers": section(report.equal_numbers),
         "equal_points": section(report.equal_points),
         "skipped": report.skipped,
-        "suggested_points": {"basis": report.suggestion_basis, "units": report.suggestions},
+        "forces": report.forces,
+        "suggested_points": report.suggestions,
         "dominated": report.dominated,
     }
 

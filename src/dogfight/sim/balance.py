@@ -7,8 +7,9 @@ are plain functions on the results, so they can be checked on made-up numbers:
 - `win_matrix`: row beats column, draws counted half;
 - `bradley_terry`: strengths by maximum likelihood, on an Elo-like scale, with
   standard errors from the observed information;
-- `suggested_points`: points in proportion to fitted value (the rule is in its
-  docstring and in docs/playtesting.md);
+- `fit_forces` and `suggested_points`: how strength grows with numbers, and the
+  points that would make equal-points forces equally strong (the rule is in their
+  docstrings and in docs/playtesting.md);
 - `dominated`: designs another design beats head to head and everywhere else.
 """
 
@@ -137,8 +138,95 @@ def bradley_terry(matrix: WinMatrix, prior_games: float = PRIOR_GAMES) -> list[S
     ]
 
 
+class ForceFit(msgspec.Struct, frozen=True, kw_only=True):
+    """Strength of a force of N units of type i: theta_i + exponent * ln N (Bradley-Terry)."""
+
+    theta: dict[str, float]
+    """Log-strength of one unit of each type, centred on the field's mean."""
+    exponent: float
+    """How strength grows with numbers: N units are N^exponent times as strong as one."""
+    exponent_se: float | None
+    """Its standard error, when it was measured."""
+    measured: bool
+    """False when the results hold no different numbers to measure it from (or what
+    they measure is below `MIN_EXPONENT`): then `ASSUMED_EXPONENT` is used."""
+    note: str
+    """How the exponent was found, in words."""
+
+
+ASSUMED_EXPONENT = 2.0
+"""The exponent when it cannot be measured: Lanchester's square law (a force's
+fighting strength grows with the square of its numbers)."""
+MIN_EXPONENT = 0.25
+"""A measured exponent below this (numbers hardly matter) is not used for pricing."""
+
+
+def fit_forces(
+    names: Sequence[str], results: Sequence[MatchupResult], prior_games: float = PRIOR_GAMES
+) -> ForceFit:
+    """Fit one unit strength per type and one exponent for numbers to every matchup.
+
+    P(N of a beat M of b) = 1 / (1 + exp(-(theta_a + k ln N - theta_b - k ln M))): a
+    Bradley-Terry model whose players are forces. Equal-numbers and equal-points
+    results together measure k (how much one more unit is worth); with equal
+    numbers only, k is not measurable and `ASSUMED_EXPONENT` is used. Draws count
+    half; each matchup gets `prior_games` virtual draws, as in `bradley_terry`.
+    """
+    index = {name: i for i, name in enumerate(names)}
+    rows, wins, games = [], [], []
+    for r in results:
+        m = r.matchup
+        if m.a not in index or m.b not in index or m.a == m.b:
+            continue
+        row = np.zeros(len(names) + 1)
+        row[index[m.a]] += 1
+        row[index[m.b]] -= 1
+        row[-1] = math.log(m.count_a) - math.log(m.count_b)
+        rows.append(row)
+        wins.append(r.score_a + prior_games / 2)
+        games.append(r.battles + prior_games)
+    design = np.array(rows).reshape(-1, len(names) + 1)
+    y, n = np.array(wins), np.array(games)
+    measured = bool(design.size) and bool(np.any(design[:, -1] != 0))
+    if not measured:
+        design[:, -1] = 0.0
+    beta = np.zeros(len(names) + 1)
+    info = np.zeros((len(beta), len(beta)))
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-(design @ beta)))
+        gradient = design.T @ (y - n * p)
+        info = design.T @ (design * (n * p * (1 - p))[:, None])
+        step = np.linalg.pinv(info) @ gradient
+        beta = beta + step
+        beta[:-1] -= beta[:-1].mean()
+        if float(np.abs(step).max()) < 1e-10:
+            break
+    exponent, exponent_se = ASSUMED_EXPONENT, None
+    note = f"k = {ASSUMED_EXPONENT:g} assumed (Lanchester's square law): no different numbers met"
+    if measured:
+        covariance = np.linalg.pinv(info)
+        found = float(beta[-1])
+        found_se = float(math.sqrt(max(0.0, covariance[-1, -1])))
+        measured = found >= MIN_EXPONENT
+        if measured:
+            exponent, exponent_se = found, found_se
+            note = f"k = {found:.2f} ± {found_se:.2f}, measured from both round robins"
+        else:
+            note = (
+                f"k = {ASSUMED_EXPONENT:g} assumed (Lanchester's square law): the results "
+                f"measure {found:.2f} ± {found_se:.2f}, too little to price by"
+            )
+    return ForceFit(
+        theta={name: float(beta[i]) for i, name in enumerate(names)},
+        exponent=exponent,
+        exponent_se=exponent_se,
+        measured=measured,
+        note=note,
+    )
+
+
 class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
-    """A suggested points value for a unit type, and what it rests on."""
+    """A suggested points value for a unit type."""
 
     unit: str
     points: int | None
@@ -148,32 +236,26 @@ class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
     """suggested / points - 1, when the type has points."""
 
 
-def suggested_points(
-    strengths: Sequence[Strength],
-    counts: Mapping[str, int],
-    points: Mapping[str, int | None],
-) -> list[Suggestion]:
-    """Points in proportion to each type's fitted value per unit.
+def suggested_points(fit: ForceFit, points: Mapping[str, int | None]) -> list[Suggestion]:
+    """Points that would make equal-points forces equally strong.
 
-    The assumption: a force's Bradley-Terry strength e^theta grows in proportion to
-    the number of units in it, so one unit is worth e^theta / count. From an equal-points
-    round robin (count = how many fit the budget) a type that wins more than its share
-    comes out dearer than it is priced, one that wins less comes out cheaper; from an
-    equal-numbers round robin (same count for all) value is simply e^theta. The values
-    are scaled so that their mean equals the mean current points of these types, or
-    100 when none of them has points, and rounded to whole points (at least 1).
+    With a force of N units of type i as strong as theta_i + k ln N (`fit_forces`), a
+    budget B buys B / p_i units, and every force is equally strong when
+    p_i is proportional to exp(theta_i / k). The prices are scaled so that their mean
+    equals the mean current points of these types (or 100 when none has points),
+    and rounded to whole points (at least 1).
     """
-    value = {s.unit: math.exp(s.theta) / counts[s.unit] for s in strengths}
-    priced = [p for s in strengths if (p := points.get(s.unit)) is not None]
+    value = {unit: math.exp(theta / fit.exponent) for unit, theta in fit.theta.items()}
+    priced = [p for unit in fit.theta if (p := points.get(unit)) is not None]
     target = sum(priced) / len(priced) if priced else NO_POINTS_SCALE
     scale = target / (sum(value.values()) / len(value)) if value else 1.0
     result = []
-    for s in strengths:
-        current = points.get(s.unit)
-        suggested = max(1, round(value[s.unit] * scale))
+    for unit in fit.theta:
+        current = points.get(unit)
+        suggested = max(1, round(value[unit] * scale))
         result.append(
             Suggestion(
-                unit=s.unit,
+                unit=unit,
                 points=current,
                 suggested=suggested,
                 change=suggested / current - 1 if current else None,
@@ -259,8 +341,9 @@ class BalanceReport(msgspec.Struct, frozen=True, kw_only=True):
     equal_points: Section | None
     skipped: list[str]
     """Why a type (or the whole equal-points round robin) was left out, one line each."""
+    forces: ForceFit
+    """Unit strengths and the exponent for numbers, fitted to both round robins."""
     suggestions: list[Suggestion]
-    suggestion_basis: str
     dominated: list[Domination]
 
 
@@ -352,12 +435,7 @@ def round_robin(
         if point_counts
         else None
     )
-    if at_points is not None and len(point_counts) == len(roster):
-        suggestions = suggested_points(at_points.strengths, point_counts, points)
-        basis = "equal points"
-    else:
-        suggestions = suggested_points(numbers.strengths, number_counts, points)
-        basis = "equal numbers"
+    forces = fit_forces(roster, played)
     return BalanceReport(
         ruleset=name,
         units=roster,
@@ -370,8 +448,8 @@ def round_robin(
         equal_numbers=numbers,
         equal_points=at_points,
         skipped=skipped,
-        suggestions=suggestions,
-        suggestion_basis=basis,
+        forces=forces,
+        suggestions=suggested_points(forces, points),
         dominated=dominated(numbers.matrix, points),
     )
 
