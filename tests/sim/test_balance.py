@@ -129,6 +129,8 @@ def test_dominance_needs_head_to_head_everywhere_else_and_cost() -> None:
     # Neither priced: judged on results alone; one priced and one not: not comparable.
     assert [(d.unit, d.by) for d in dominated(matrix, {})] == [("x", "y")]
     assert dominated(matrix, {"y": 10}) == []
+    # A narrow head-to-head edge (52 of 100) is not enough.
+    assert dominated(_matrix(names, {**rates, ("y", "x"): 0.52}), {}) == []
     # Worse against one other type: not dominated.
     worse = _matrix(names, {**rates, ("y", "w"): 0.3})
     assert dominated(worse, {}) == []

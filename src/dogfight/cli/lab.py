@@ -323,13 +323,13 @@ def _print_balance(report: BalanceReport) -> None:
     if not report.dominated:
         typer.echo("Dominated designs: none.")
     for d in report.dominated:
-        cost = "no more points" if d.cost[0] is not None else "neither has points"
+        cost = "costs no more" if d.cost[0] is not None else "neither has points"
         worse = ", ".join(
             f"{z} {out.percent(by)} v {out.percent(it)}" for z, (by, it) in d.against.items()
         )
         typer.echo(
             f"Dominated: {d.unit} by {d.by}: {d.by} beats it {out.percent(d.head_to_head)} "
-            f"head to head, costs {cost}, and does at least as well against every other type "
+            f"head to head, {cost}, and does at least as well against every other type "
             f"({worse or 'no other types'})."
         )
 

@@ -34,6 +34,7 @@ from dogfight.sim.matchup import (
     unit_points,
 )
 from dogfight.sim.players import DEFAULT_KIND
+from dogfight.sim.stats import wilson
 
 ELO_PER_LOGIT = 400 / math.log(10)
 """Elo points per unit of Bradley-Terry log-strength (400 Elo = odds of 10 to 1)."""
@@ -280,15 +281,16 @@ class Domination(msgspec.Struct, frozen=True, kw_only=True):
 def dominated(matrix: WinMatrix, points: Mapping[str, int | None]) -> list[Domination]:
     """Designs another design dominates.
 
-    X is dominated by Y when Y beats X head to head (score rate above 50%), does at
-    least as well as X against every other type in the matrix, and costs no more
-    than X (or neither has points). Pairs that never met are not judged.
+    X is dominated by Y when Y beats X head to head (clearly: the 95% Wilson interval
+    of Y's score rate against X lies above 50%, so a few lucky battles flag nothing),
+    does at least as well as X against every other type in the matrix, and costs no
+    more than X (or neither has points). Pairs that never met are not judged.
     """
     names = matrix.names
     found = []
     for x, y in ((x, y) for x in range(len(names)) for y in range(len(names)) if x != y):
         head = matrix.rate(y, x)
-        if head is None or head <= 0.5:
+        if head is None or wilson(round(matrix.score[y][x]), matrix.battles[y][x])[0] <= 0.5:
             continue
         px, py = points.get(names[x]), points.get(names[y])
         if (px is None) != (py is None) or (px is not None and py is not None and py > px):
