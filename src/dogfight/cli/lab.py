@@ -282,8 +282,8 @@ def _section_heatmap(report: BalanceReport, section: Section, path: Path) -> Pat
         else f"{report.budget} points a side"
     )
     title = (
-        f"{report.ruleset} round robin, {section.basis} ({what}): "
-        f"row's win rate against column, {report.battles} battles a pairing"
+        f"{report.ruleset} round robin, {section.basis} ({what}), "
+        f"{report.battles} battles a pairing\nrow's score against column (draws count half)"
     )
     from dogfight.sim.plots import heatmap
 
