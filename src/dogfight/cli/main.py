@@ -6,9 +6,9 @@ the command with one line on stderr (`error: ...`) and a non-zero exit code.
 
 from __future__ import annotations
 
-import csv
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -30,17 +30,18 @@ from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.ruleset import Ruleset
 from dogfight.core.scenario import Scenario, builtin_scenario_files, load_scenario
 from dogfight.sim import (
-    BattleResult,
     BenchRow,
+    Interval,
     Summary,
+    SummaryBuilder,
     benchmark,
     check_players,
+    iter_results,
     parse_ai_args,
     play_game,
     side_names,
-    simulate,
-    summarize,
 )
+from dogfight.sim.bench import scaling
 from dogfight.sim.odds import (
     Distribution,
     acta_attack,
@@ -51,6 +52,7 @@ from dogfight.sim.odds import (
     rule_options,
     sfa_pool,
 )
+from dogfight.sim.rows import RowWriter, check_out_path
 from dogfight.sim.runner import default_jobs
 
 # The exception class behind typer's usage errors (click's, vendored or not).
@@ -424,56 +426,129 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Run seed; battle i uses a seed derived from it.")] = 1,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", min=1, help="Worker processes (default: one per CPU)."),
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Worker processes (default: one per CPU). Results do not depend on it.",
+        ),
     ] = None,
     ai: AiOption = None,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
-    out_file: Annotated[
-        Path | None,
-        typer.Option("--out", help="Write one row per battle: CSV, or JSON lines for .jsonl."),
+    out_files: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Stream one row per battle to FILE; the ending picks the format: .parquet "
+            "(flat columns game, seed, swapped, winner, turns, reason, actions, events, "
+            "survivors_/damage_dealt_/damage_taken_<side>, and units, a list of "
+            "{side, type, fielded, lost, kills, damage_taken}: query it with DuckDB, e.g. "
+            "select winner, count(*) from 'FILE.parquet' group by winner), .csv (the same "
+            "columns, units as JSON text) or .jsonl (one JSON result per line). "
+            "Repeat for several files.",
+        ),
+    ] = None,
+    swap_sides: Annotated[
+        bool,
+        typer.Option(
+            "--swap-sides",
+            help="Play odd-numbered battles with the sides exchanged in side order and "
+            "initiative, to cancel first-mover bias; wins still count for the force.",
+        ),
+    ] = False,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            metavar="ADDRESS",
+            help="Play on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:PORT) "
+            "instead of local processes; same results as a local run. Not with --jobs. "
+            "Needs pip install 'dogfight\\[cluster]'.",
+        ),
     ] = None,
 ) -> None:
-    """Play many battles computer against computer and summarise who wins."""
+    """Play many battles computer against computer and summarise who wins.
+
+    The summary gives win and draw rates with 95% Wilson intervals, turns, survivors,
+    damage dealt and taken per side, and kills and losses per unit type. Rows stream
+    to the --out files as battles finish, so any number of battles fits in memory.
+    """
+    if cluster is not None and jobs is not None:
+        raise DogfightError(
+            "--jobs and --cluster together: the cluster's workers decide how many battles "
+            "run at once; drop --jobs"
+        )
     loaded = _scenario(scenario)
     game, players = _new_game(loaded, seed, rule, ai)
     sides = side_names(game)
+    if swap_sides:
+        # Refuse a scenario that cannot be swapped before any battle is played.
+        Game(game.ruleset.swap_sides(loaded), seed=seed, rules=game.rule_overrides)
+    paths = list(out_files or [])
+    for path in paths:
+        check_out_path(path)
     workers = jobs if jobs is not None else default_jobs()
     show_progress = not json_out and out.stderr_console().is_terminal
-    if show_progress:
-        # Refreshed by hand: no display thread runs while worker processes start.
-        progress = Progress(
-            TextColumn("simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=out.stderr_console(),
-            auto_refresh=False,
-            transient=True,
-        )
-        task = progress.add_task("battles", total=n)
+    builder = SummaryBuilder(sides)
+    with ExitStack() as stack:
+        writers = [stack.enter_context(RowWriter(path, sides)) for path in paths]
+        update = None
+        if show_progress:
+            # Refreshed by hand: no display thread runs while worker processes start.
+            progress = stack.enter_context(
+                Progress(
+                    TextColumn("simulating"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeElapsedColumn(),
+                    console=out.stderr_console(),
+                    auto_refresh=False,
+                    transient=True,
+                )
+            )
+            task = progress.add_task("battles", total=n)
 
-        def update(done: int, total: int) -> None:
-            progress.update(task, completed=done)
-            progress.refresh()
+            def update(done: int, total: int) -> None:
+                progress.update(task, completed=done)
+                progress.refresh()
 
-        with progress:
-            results = simulate(loaded, n, seed, workers, players, game.rule_overrides, update)
-    else:
-        results = simulate(loaded, n, seed, workers, players, game.rule_overrides)
-    if out_file is not None:
-        _write_results(out_file, results, sides)
-    summary = summarize(results, sides)
+        for result in iter_results(
+            loaded,
+            n,
+            seed,
+            workers,
+            players,
+            game.rule_overrides,
+            update,
+            cluster=cluster,
+            swap=swap_sides,
+        ):
+            builder.add(result)
+            for writer in writers:
+                writer.write(result)
+    summary = builder.summary()
     if json_out:
-        out.print_json(_simulation_report(game, players, seed, summary, out_file))
+        out.print_json(_simulation_report(game, players, seed, summary, paths, swap_sides, cluster))
         return
     _print_summary(game, players, summary)
-    if out_file is not None:
-        typer.echo(f"Wrote {len(results)} rows to {out_file}")
+    for path in paths:
+        typer.echo(f"Wrote {summary.battles} rows to {path}")
+
+
+def _interval_json(value: Interval) -> dict[str, Any]:
+    return {"count": value.count, "rate": value.rate, "low": value.low, "high": value.high}
 
 
 def _simulation_report(
-    game: Game, players: dict[str, str], seed: int, summary: Summary, out_file: Path | None
+    game: Game,
+    players: dict[str, str],
+    seed: int,
+    summary: Summary,
+    out_files: list[Path],
+    swap_sides: bool,
+    cluster: str | None,
 ) -> dict[str, Any]:
     return {
         "ruleset": game.ruleset.name,
@@ -484,40 +559,78 @@ def _simulation_report(
         "players": players,
         "options": options_as_dict(game.options),
         "rules": dict(game.rule_overrides),
+        "swap_sides": swap_sides,
+        "swapped": summary.swapped,
+        "cluster": cluster,
         "sides": {
             s.side: {
                 "wins": s.wins.count,
                 "rate": s.wins.rate,
                 "low": s.wins.low,
                 "high": s.wins.high,
+                "mean_survivors": s.mean_survivors,
+                "mean_damage_dealt": s.mean_damage_dealt,
+                "mean_damage_taken": s.mean_damage_taken,
             }
             for s in summary.sides
         },
-        "draws": {
-            "count": summary.draws.count,
-            "rate": summary.draws.rate,
-            "low": summary.draws.low,
-            "high": summary.draws.high,
-        },
+        "draws": _interval_json(summary.draws),
         "turns": {"mean": summary.mean_turns, "median": summary.median_turns},
         "mean_actions": summary.mean_actions,
-        "out": str(out_file) if out_file is not None else None,
+        "units": msgspec.to_builtins(summary.units),
+        "out": [str(p) for p in out_files],
     }
 
 
 def _print_summary(game: Game, players: dict[str, str], summary: Summary) -> None:
     typer.echo(_header(game, players, seed="run seed"))
     rows = [
-        [f"{s.side} wins", s.wins.count, out.percent(s.wins.rate), _ci(s.wins.low, s.wins.high)]
+        [
+            f"{s.side} wins",
+            s.wins.count,
+            out.percent(s.wins.rate),
+            _ci(s.wins.low, s.wins.high),
+            f"{s.mean_survivors:.2f}",
+            f"{s.mean_damage_dealt:.2f}",
+            f"{s.mean_damage_taken:.2f}",
+        ]
         for s in summary.sides
     ]
     draws = summary.draws
-    rows.append(["draw", draws.count, out.percent(draws.rate), _ci(draws.low, draws.high)])
-    out.print_table(
-        ["result", "battles", "rate", "95% interval (Wilson)"],
-        rows,
-        title=f"{summary.battles} battles",
+    rows.append(
+        ["draw", draws.count, out.percent(draws.rate), _ci(draws.low, draws.high), "", "", ""]
     )
+    swapped = f", {summary.swapped} with sides swapped" if summary.swapped else ""
+    out.print_table(
+        [
+            "result",
+            "battles",
+            "rate",
+            "95% interval (Wilson)",
+            "survivors",
+            "damage dealt",
+            "damage taken",
+        ],
+        rows,
+        title=f"{summary.battles} battles{swapped} (survivors and damage: mean per battle)",
+    )
+    if summary.units:
+        out.print_table(
+            ["side", "unit type", "fielded", "lost", "loss rate", "kills", "kills per unit"],
+            [
+                [
+                    u.side,
+                    u.type,
+                    u.fielded,
+                    u.lost,
+                    out.percent(u.loss_rate),
+                    u.kills,
+                    f"{u.kills_per_unit:.2f}",
+                ]
+                for u in summary.units
+            ],
+            title="Units (totals over all battles)",
+        )
     typer.echo(
         f"Turns: mean {summary.mean_turns:.2f}, median {summary.median_turns:g}; "
         f"actions per battle: mean {summary.mean_actions:.1f}"
@@ -526,26 +639,6 @@ def _print_summary(game: Game, players: dict[str, str], summary: Summary) -> Non
 
 def _ci(low: float, high: float) -> str:
     return f"{out.percent(low)} - {out.percent(high)}"
-
-
-def _write_results(path: Path, results: list[BattleResult], sides: list[str]) -> None:
-    """One row per battle: JSON lines if the name ends .jsonl, else CSV."""
-    try:
-        with path.open("w", encoding="utf-8", newline="") as handle:
-            if path.suffix == ".jsonl":
-                for result in results:
-                    handle.write(msgspec.json.encode(result).decode() + "\n")
-                return
-            writer = csv.writer(handle)
-            fields = ["game", "seed", "winner", "turns", "reason", "actions", "events"]
-            writer.writerow([*fields, *(f"survivors_{side}" for side in sides)])
-            for r in results:
-                writer.writerow(
-                    [r.game, r.seed, r.winner or "", r.turns, r.reason, r.actions, r.events]
-                    + [r.survivors.get(side, 0) for side in sides]
-                )
-    except OSError as exc:
-        raise DogfightError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
 # ---- files ------------------------------------------------------------------------------
@@ -744,6 +837,37 @@ RangeOption = Annotated[
 ]
 
 
+OddsPlotOption = Annotated[
+    Path | None,
+    typer.Option("--plot", metavar="FILE", help="Also draw the distribution: FILE.png or .svg."),
+]
+
+
+def _check_plot(plot: Path | None) -> None:
+    if plot is not None:
+        from dogfight.sim.plots import check_plot_path  # matplotlib loads only when asked
+
+        check_plot_path(plot)
+
+
+def _odds_plot(plot: Path | None, odds: dict[Any, Fraction], title: str, xlabel: str) -> None:
+    """Draw the distribution to `plot` when asked."""
+    if plot is None:
+        return
+    from dogfight.sim.plots import odds_plot
+
+    odds_plot({k: float(p) for k, p in odds.items()}, title, plot, xlabel)
+
+
+def _plot_line(plot: Path | None) -> None:
+    if plot is not None:
+        typer.echo(f"Plot: {plot}")
+
+
+def _path(path: Path | None) -> str | None:
+    return str(path) if path is not None else None
+
+
 def _fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
@@ -803,10 +927,12 @@ def odds_acta_dogfight(
     ] = False,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
+    plot: OddsPlotOption = None,
 ) -> None:
     """Who wins one dogfight: d6 + Dogfight + support each (ACTA-DOG-5, -6)."""
     from dogfight.rulesets.acta.units import find_unit
 
+    _check_plot(plot)
     values, changed = _odds_options("acta", rule)
     a, d = find_unit(attacker), find_unit(defender)
     odds = acta_dogfight(
@@ -823,6 +949,17 @@ def odds_acta_dogfight(
         "defender_wins": odds.defender_wins,
         "tie": odds.tie,
     }
+    labels = {
+        "attacker_wins": f"{a.id} (attacker) wins",
+        "defender_wins": f"{d.id} (defender) wins",
+        "tie": "tie",
+    }
+    _odds_plot(
+        plot,
+        {labels[k]: p for k, p in results.items()},
+        f"Dogfight: {a.name} (d6{odds.attacker_bonus:+d}) v {d.name} (d6{odds.defender_bonus:+d})",
+        "result",
+    )
     if json_out:
         out.print_json(
             {
@@ -836,6 +973,7 @@ def odds_acta_dogfight(
                 "fractions": {k: _fraction_text(p) for k, p in results.items()},
                 "options": changed,
                 "notes": list(odds.notes),
+                "plot": _path(plot),
             }
         )
         return
@@ -843,17 +981,13 @@ def odds_acta_dogfight(
         f"Dogfight: {a.name} (d6{odds.attacker_bonus:+d}) v {d.name} (d6{odds.defender_bonus:+d})"
         f"; options {out.option_text(changed)}"
     )
-    labels = {
-        "attacker_wins": f"{a.id} (attacker) wins",
-        "defender_wins": f"{d.id} (defender) wins",
-        "tie": "tie",
-    }
     out.print_table(
         ["result", "probability", "exact"],
         [[labels[k], out.percent(float(p)), _fraction_text(p)] for k, p in results.items()],
     )
     for note in odds.notes:
         typer.echo(f"  assumes: {note}")
+    _plot_line(plot)
 
 
 @odds_acta_app.command("attack")
@@ -871,20 +1005,24 @@ def odds_acta_attack(
     ] = True,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
+    plot: OddsPlotOption = None,
 ) -> None:
     """Damage points from one firing of a weapon (all its AD) at a fresh target."""
     from dogfight.rulesets.acta.units import find_unit
 
+    _check_plot(plot)
     values, changed = _odds_options("acta", rule)
     f, t = find_unit(firer), find_unit(target)
     dist = acta_attack(f, weapon, t, values, range_inches=range_inches, moved=moved)
     name = acta_weapon(f, weapon).name
+    title = f"{f.name} fires {name} at {t.name} ({t.kind}, Damage {t.damage})"
+    _odds_plot(plot, dist.odds, title, "damage points")
     if json_out:
         head = {"ruleset": "acta", "kind": "attack", "firer": f.id, "weapon": name, "target": t.id}
-        out.print_json(_distribution_json("damage", dist, head, changed))
+        out.print_json({**_distribution_json("damage", dist, head, changed), "plot": _path(plot)})
         return
-    title = f"{f.name} fires {name} at {t.name} ({t.kind}, Damage {t.damage})"
     _print_distribution("damage", title, dist, changed)
+    _plot_line(plot)
 
 
 @odds_evo_app.command("attack")
@@ -906,22 +1044,26 @@ def odds_evo_attack(
     ] = None,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
+    plot: OddsPlotOption = None,
 ) -> None:
     """Models removed from a flight by one Shoot with one weapon."""
     from dogfight.rulesets.evo.units import find_unit
 
+    _check_plot(plot)
     values, changed = _odds_options("evo", rule)
     f, t = find_unit(firer), find_unit(target)
     dist = evo_attack(
         f, weapon, t, values, range_inches=range_inches, six=six, models=models, firers=firers
     )
     name = evo_weapon(f, weapon).name
+    title = f"{f.name} flight fires {name} at a {t.name} flight"
+    _odds_plot(plot, dist.odds, title, "models removed")
     if json_out:
         head = {"ruleset": "evo", "kind": "attack", "firer": f.id, "weapon": name, "target": t.id}
-        out.print_json(_distribution_json("removed", dist, head, changed))
+        out.print_json({**_distribution_json("removed", dist, head, changed), "plot": _path(plot)})
         return
-    title = f"{f.name} flight fires {name} at a {t.name} flight"
     _print_distribution("removed", title, dist, changed)
+    _plot_line(plot)
 
 
 @odds_sfa_app.command("pool")
@@ -933,10 +1075,16 @@ def odds_sfa_pool(
     difficulty: Annotated[int, typer.Option(help="The number each die must reach.")] = 6,
     rule: RuleOption = None,
     json_out: JsonFlag = False,
+    plot: OddsPlotOption = None,
 ) -> None:
     """Net successes and botch chance of one dice pool (seed 003, "Attacking")."""
+    _check_plot(plot)
     _, changed = _odds_options("sfa", rule)
     odds = sfa_pool(dice, willpower=willpower, difficulty=difficulty)
+    title = f"Pool of {dice}d10 at difficulty {difficulty}" + (
+        " with a Willpower success" if willpower else ""
+    )
+    _odds_plot(plot, odds.net, title, "net successes")
     if json_out:
         out.print_json(
             {
@@ -954,19 +1102,18 @@ def odds_sfa_pool(
                     "expected": _fraction_text(odds.expected),
                 },
                 "options": changed,
+                "plot": _path(plot),
             }
         )
         return
-    typer.echo(
-        f"Pool of {dice}d10 at difficulty {difficulty}"
-        + (" with a Willpower success" if willpower else "")
-    )
+    typer.echo(title)
     out.print_table(
         ["net successes", "probability", "exact"],
         [[k, out.percent(float(p)), _fraction_text(p)] for k, p in odds.net.items()],
     )
     typer.echo(f"Botch: {out.percent(float(odds.botch))} ({_fraction_text(odds.botch)})")
     typer.echo(f"Expected net successes: {float(odds.expected):.4f}")
+    _plot_line(plot)
 
 
 # ---- speed ----------------------------------------------------------------------------
@@ -977,11 +1124,44 @@ def bench_command(
     ruleset: Annotated[
         str | None, typer.Argument(help="Only this ruleset's scenarios (default: all).")
     ] = None,
-    battles: Annotated[int, typer.Option(min=1, help="Battles per scenario.")] = 20,
+    battles: Annotated[
+        int | None,
+        typer.Option(min=1, help="Battles per scenario (default 20; 2000 with --scaling)."),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Run seed.")] = 1,
     json_out: JsonFlag = False,
+    scaling_scenario: Annotated[
+        str | None,
+        typer.Option(
+            "--scaling",
+            metavar="SCENARIO",
+            help="Instead: time one simulation of SCENARIO with --jobs 1 and with --jobs N "
+            "and print the speedup.",
+        ),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=2, help="With --scaling: the parallel run's jobs.")
+    ] = 2,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            metavar="KIND",
+            help="With --scaling: the player kind of both sides (default: heuristic if the "
+            "ruleset has one, else random).",
+        ),
+    ] = None,
 ) -> None:
-    """Measure battles/s and actions/s on each built-in scenario (one process)."""
+    """Measure battles/s and actions/s on each built-in scenario (one process), or with
+    --scaling how a simulation speeds up with worker processes."""
+    if scaling_scenario is not None:
+        if ruleset is not None:
+            raise DogfightError("--scaling takes its own SCENARIO: drop the RULESET argument")
+        _bench_scaling(scaling_scenario, battles or 2000, seed, jobs, players, json_out)
+        return
+    if players is not None:
+        raise DogfightError("--players goes with --scaling")
+    battles = battles or 20
     rows: list[BenchRow] = benchmark(ruleset, battles, seed)
     if json_out:
         out.print_json({"battles": battles, "seed": seed, "results": rows})
@@ -1013,9 +1193,37 @@ def bench_command(
     )
 
 
-from dogfight.cli import web as _web  # noqa: E402, F401  (registers serve and play)
+def _bench_scaling(
+    name: str, battles: int, seed: int, jobs: int, kind: str | None, json_out: bool
+) -> None:
+    scenario = _scenario(name)
+    if kind is not None:
+        kind = kind.strip().lower()
+        check_players({"all": kind}, scenario.ruleset)
+    result = scaling(scenario, battles, seed, (1, jobs), kind)
+    if json_out:
+        out.print_json(result)
+        return
+    typer.echo(
+        f"{scenario.title} ({scenario.ruleset}): {battles} battles, seed {seed}, "
+        f"players {result.players} v {result.players}"
+    )
+    out.print_table(
+        ["jobs", "seconds", "battles/s", "cpu seconds"],
+        [
+            [r.jobs, f"{r.seconds:.2f}", f"{r.battles_per_s:.1f}", f"{r.cpu_seconds:.2f}"]
+            for r in result.runs
+        ],
+    )
+    same = "identical" if result.same_results else "DIFFERENT (a bug)"
+    typer.echo(f"Speedup with {jobs} jobs: {result.speedup:.2f}x; results {same}")
 
 
 def main() -> None:
     """Entry point of the `dogfight` console script."""
     app()
+
+
+# Commands kept in their own modules register themselves on `app` when imported.
+import dogfight.cli.lab  # noqa: E402  (duel, balance and compare)
+import dogfight.cli.web  # noqa: E402  (serve and play)

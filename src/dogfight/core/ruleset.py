@@ -28,6 +28,26 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     scores: dict[str, float] = msgspec.field(default_factory=dict)
 
 
+class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
+    """One unit of a battle as statistics see it: who, what, how strong, how it ended.
+
+    A roster lists every unit a side fielded, those destroyed or removed included.
+    """
+
+    id: str
+    side: str
+    type: str
+    strength: float
+    """Full strength, in the ruleset's own measure (acta Damage, evo models, sfa
+    Structure)."""
+    remaining: float
+    """Strength left at the end: 0 once destroyed or removed from the battle."""
+    destroyed: bool = False
+    """Out of the battle for good by damage (not by leaving the table)."""
+    destroyed_by: str | None = None
+    """Id of the unit that destroyed it, when the rules know it."""
+
+
 class State(Protocol):
     """What the core needs of a ruleset's state."""
 
@@ -113,3 +133,43 @@ class Ruleset(ABC):
     def summary(self, state: Any) -> dict[str, Any]:
         """Plain-data summary of a state (turn, surviving units per side) for reports."""
         return {"turn": state.turn}
+
+    def roster(self, state: Any) -> list[UnitRecord]:
+        """Every unit fielded so far, destroyed and removed ones included, in id order.
+
+        The default knows no units; rulesets fill it in for batch statistics."""
+        return []
+
+    def swap_sides(self, scenario: Scenario) -> Scenario:
+        """The scenario with its two sides exchanged in the side order and in whatever
+        decides who moves first, so that a batch can cancel first-mover bias.
+
+        The default reverses the raw `sides` list (side order breaks ties in every
+        ruleset); rulesets with initiative fields swap those too."""
+        return swap_side_order(scenario)
+
+
+def swap_side_order(scenario: Scenario, exchange: tuple[str, ...] = ()) -> Scenario:
+    """The scenario with its raw `sides` list reversed and, for each field named in
+    `exchange`, the two sides' values of it exchanged (a field one side lacks moves
+    to the other as absent): the forces keep their units but not their place.
+
+    A scenario without a list of two sides is returned unchanged (setup refuses it)."""
+    sides = scenario.raw.get("sides")
+    if not isinstance(sides, list) or len(sides) != 2:
+        return scenario
+    if not all(isinstance(side, dict) for side in sides):
+        return scenario
+    first, second = dict(sides[0]), dict(sides[1])
+    for field in exchange:
+        a, b = first.pop(field, _ABSENT), second.pop(field, _ABSENT)
+        if b is not _ABSENT:
+            first[field] = b
+        if a is not _ABSENT:
+            second[field] = a
+    raw = dict(scenario.raw)
+    raw["sides"] = [second, first]
+    return msgspec.structs.replace(scenario, raw=raw)
+
+
+_ABSENT = object()

@@ -12,24 +12,41 @@ from dogfight.sim.players import (
 )
 from dogfight.sim.runner import (
     BattleResult,
+    BattleTask,
+    UnitStats,
+    iter_results,
     play_battle,
     play_game,
     result_of,
     run_battle,
+    run_tasks,
     simulate,
 )
-from dogfight.sim.stats import Interval, SideStats, Summary, summarize, wilson
+from dogfight.sim.stats import (
+    Interval,
+    SideStats,
+    Summary,
+    SummaryBuilder,
+    UnitTypeStats,
+    summarize,
+    wilson,
+)
 
 __all__ = [
     "DEFAULT_KIND",
     "BattleResult",
+    "BattleTask",
     "BenchRow",
     "Interval",
     "PlayerUnavailable",
     "SideStats",
     "Summary",
+    "SummaryBuilder",
+    "UnitStats",
+    "UnitTypeStats",
     "benchmark",
     "check_players",
+    "iter_results",
     "new_player",
     "parse_ai_args",
     "play_battle",
@@ -37,6 +54,7 @@ __all__ = [
     "player_rng",
     "result_of",
     "run_battle",
+    "run_tasks",
     "side_names",
     "simulate",
     "summarize",

@@ -3,25 +3,55 @@
 A batch is reproducible whatever the number of processes: game `i` of a run
 with seed `s` is played with seed `derive_seed(s, i)`, its players draw from
 their own generator seeded from that, and results come back ordered by `i`.
+
+The engine of every batch is `run_tasks`: it plays `BattleTask`s in chunks (in
+this process, a pool of local processes or a Dask cluster) and yields the
+results in task order, keeping only a bounded number of chunks in flight, so a
+run of any length streams in bounded memory.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 import msgspec
 
 from dogfight.core.game import Game
 from dogfight.core.play import play
+from dogfight.core.registry import find_ruleset
+from dogfight.core.ruleset import UnitRecord
 from dogfight.core.scenario import Scenario
 from dogfight.dice import derive_seed
 from dogfight.sim.players import DEFAULT_KIND, new_player, player_rng, side_names
 
 Progress = Callable[[int, int], None]
-"""Called as `progress(done, total)` while a batch runs."""
+"""Called as `progress(done, total)` while a batch runs (total 0 when unknown)."""
+
+CHUNK_MAX = 25
+"""Most battles in one chunk: small chunks keep the progress bar live and the load even."""
+
+CHUNKS_PER_WORKER = 4
+"""Chunks in flight per worker: enough that no worker waits for the parent."""
+
+
+class UnitStats(msgspec.Struct, frozen=True, kw_only=True):
+    """One side's units of one type in one battle."""
+
+    side: str
+    type: str
+    fielded: int
+    """Units of this type the side had in the battle (launched fighters included)."""
+    lost: int
+    """Of those, destroyed (see `UnitRecord.destroyed`; a unit that left the table is
+    not lost, though its strength counts as taken)."""
+    kills: int
+    """Enemy units destroyed by units of this side and type."""
+    damage_taken: float
+    """Strength these units lost (destroyed, damaged or removed)."""
 
 
 class BattleResult(msgspec.Struct, frozen=True, kw_only=True):
@@ -37,7 +67,38 @@ class BattleResult(msgspec.Struct, frozen=True, kw_only=True):
     actions: int
     events: int
     survivors: dict[str, int]
-    """Units left on the table per side."""
+    """Units left per side (with strength left; for rulesets without a roster, the
+    units their summary lists)."""
+    swapped: bool = False
+    """The sides exchanged their place and initiative for this battle (`--swap-sides`)."""
+    damage_dealt: dict[str, float] = msgspec.field(default_factory=dict)
+    """Per side: strength the enemy lost (in the ruleset's measure, see `UnitRecord`)."""
+    damage_taken: dict[str, float] = msgspec.field(default_factory=dict)
+    """Per side: strength it lost."""
+    units: list[UnitStats] = msgspec.field(default_factory=list)
+    """Per (side, unit type), sorted by side order then type."""
+
+
+class BattleTask(msgspec.Struct, frozen=True, kw_only=True):
+    """One battle to play: what `run_tasks` takes.
+
+    The result depends on nothing but `scenario`, `seed`, `players` and `rules`,
+    so a task gives the same result wherever it is played.
+    """
+
+    key: str
+    """A group label chosen by the caller (e.g. 'wasp|zaresh'); not used to play."""
+    index: int
+    """Game index within its group: the result's `game`."""
+    scenario: Scenario
+    seed: int
+    players: dict[str, str] | None = None
+    """Player kind per side; sides not named get the default kind."""
+    rules: dict[str, Any] | None = None
+    """Rule option overrides, as `--rule` gives them."""
+    swapped: bool = False
+    """Play the scenario with its sides swapped (`Ruleset.swap_sides`): the side
+    names, and so the result's keys, stay those of the scenario."""
 
 
 def play_battle(
@@ -69,11 +130,26 @@ def play_game(
     return play(game, actors, player_rng(game.seed))
 
 
-def result_of(game: Game, index: int = 0) -> BattleResult:
-    """The result of a finished game."""
+def result_of(game: Game, index: int = 0, *, swapped: bool = False) -> BattleResult:
+    """The result of a finished game: outcome, length, and from the ruleset's roster
+    the survivors, damage dealt and taken per side, and per (side, type) unit counts."""
     outcome = game.outcome()
     summary = game.ruleset.summary(game.state)
-    survivors: dict[str, Any] = summary.get("survivors") or {}
+    roster = game.ruleset.roster(game.state)
+    # Swapping reverses the two sides: reverse again for the scenario's own order.
+    sides = side_names(game)[::-1] if swapped else side_names(game)
+    if roster:
+        survivors = {side: 0 for side in sides}
+        for record in roster:
+            if record.remaining > 0:
+                survivors[record.side] = survivors.get(record.side, 0) + 1
+    else:
+        listed: dict[str, Any] = summary.get("survivors") or {}
+        survivors = {side: len(units) for side, units in listed.items()}
+    taken = {side: 0.0 for side in sides}
+    for record in roster:
+        taken[record.side] = taken.get(record.side, 0.0) + record.strength - record.remaining
+    dealt = {side: sum(v for s, v in taken.items() if s != side) for side in taken}
     return BattleResult(
         game=index,
         seed=game.seed,
@@ -82,8 +158,43 @@ def result_of(game: Game, index: int = 0) -> BattleResult:
         reason=outcome.reason if outcome else "not finished",
         actions=len(game.actions),
         events=len(game.events),
-        survivors={side: len(units) for side, units in survivors.items()},
+        survivors=survivors,
+        swapped=swapped,
+        damage_dealt=dealt,
+        damage_taken=taken,
+        units=unit_stats(roster, sides),
     )
+
+
+def unit_stats(roster: Sequence[UnitRecord], sides: Sequence[str]) -> list[UnitStats]:
+    """Fielded, lost, kills and damage taken per (side, unit type) of a roster.
+
+    A kill is an enemy unit whose `destroyed_by` is a unit of the side and type; a unit
+    destroyed by its own side (friendly fire) is a loss but nobody's kill."""
+    owner = {r.id: (r.side, r.type) for r in roster}
+    counts: dict[tuple[str, str], list[float]] = {}
+    for r in roster:
+        row = counts.setdefault((r.side, r.type), [0, 0, 0, 0.0])
+        row[0] += 1
+        row[1] += 1 if r.destroyed else 0
+        row[3] += r.strength - r.remaining
+        killer = owner.get(r.destroyed_by) if r.destroyed and r.destroyed_by else None
+        if killer is not None and killer[0] != r.side:
+            counts.setdefault(killer, [0, 0, 0, 0.0])[2] += 1
+    order = {side: i for i, side in enumerate(sides)}
+    return [
+        UnitStats(
+            side=side,
+            type=utype,
+            fielded=int(row[0]),
+            lost=int(row[1]),
+            kills=int(row[2]),
+            damage_taken=row[3],
+        )
+        for (side, utype), row in sorted(
+            counts.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0])
+        )
+    ]
 
 
 def run_battle(
@@ -98,19 +209,193 @@ def run_battle(
     return result_of(play_battle(scenario, seed, players, rules), index)
 
 
-def _run_chunk(
-    scenario: Scenario,
-    games: Sequence[tuple[int, int]],
-    players: Mapping[str, str] | None,
-    rules: Mapping[str, object] | None,
-) -> list[BattleResult]:
-    """Worker: play the (index, seed) games of one chunk."""
-    return [run_battle(scenario, seed, players, rules, index=i) for i, seed in games]
+def run_task(task: BattleTask) -> BattleResult:
+    """Play one task's battle (its scenario with sides swapped if the task says so)."""
+    scenario = task.scenario
+    if task.swapped:
+        scenario = find_ruleset(scenario.ruleset).swap_sides(scenario)
+    game = play_battle(scenario, task.seed, task.players, task.rules)
+    return result_of(game, task.index, swapped=task.swapped)
+
+
+def run_chunk(tasks: Sequence[BattleTask]) -> list[BattleResult]:
+    """Worker: play the tasks of one chunk, in order.
+
+    Tasks of one chunk usually share one Scenario object: pickle sends a shared
+    object once per chunk, not once per task.
+    """
+    return [run_task(task) for task in tasks]
 
 
 def default_jobs() -> int:
     """Processes to use when none are asked for: one per CPU."""
     return os.cpu_count() or 1
+
+
+def chunk_size(total: int, workers: int) -> int:
+    """Battles per chunk: several chunks per worker, at most `CHUNK_MAX` battles each."""
+    if total <= 0:
+        return CHUNK_MAX
+    return max(1, min(CHUNK_MAX, total // (workers * CHUNKS_PER_WORKER)))
+
+
+def _total_of(tasks: Iterable[BattleTask], total: int | None) -> int:
+    if total is not None:
+        return total
+    return len(tasks) if isinstance(tasks, Sized) else 0
+
+
+def run_tasks(
+    tasks: Iterable[BattleTask],
+    *,
+    jobs: int | None = None,
+    cluster: str | None = None,
+    progress: Progress | None = None,
+    total: int | None = None,
+) -> Iterator[tuple[BattleTask, BattleResult]]:
+    """Play `tasks` and yield each with its result, in task order.
+
+    `jobs` local processes play chunks of tasks (default: one per CPU; 1 plays
+    in this process); `cluster` (a Dask scheduler address, e.g.
+    'tcp://host:8786') plays them on a Dask cluster instead, and `jobs` is then
+    ignored. Results are the same whatever `jobs` or `cluster`: each depends
+    only on its task. `tasks` is read lazily and at most a few chunks per
+    worker are in flight or waiting to be yielded, so memory stays bounded
+    however many tasks there are. `progress(done, total)` is called as battles
+    finish; `total` defaults to `len(tasks)` when it has one, else 0.
+    """
+    count = _total_of(tasks, total)
+    if cluster is not None:
+        from dogfight.sim.cluster import run_on_cluster
+
+        yield from run_on_cluster(tasks, cluster, progress=progress, total=count)
+        return
+    workers = jobs if jobs is not None else default_jobs()
+    if workers < 1:
+        raise ValueError("jobs must be at least 1")
+    if workers == 1 or (0 < count <= 1):
+        for done, task in enumerate(tasks, start=1):
+            result = run_task(task)
+            if progress is not None:
+                progress(done, count)
+            yield task, result
+        return
+    # The platform's default start method: callers that show progress should not run
+    # threads of their own meanwhile where that is "fork" (the CLI refreshes by hand).
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        yield from in_order(
+            chunks_of(tasks, chunk_size(count, workers)),
+            lambda chunk: pool.submit(run_chunk, chunk),
+            _wait_first,
+            workers * CHUNKS_PER_WORKER,
+            progress,
+            count,
+        )
+    finally:
+        # A caller that stops early (or Ctrl-C) does not wait for chunks not yet started.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def chunks_of(tasks: Iterable[BattleTask], size: int) -> Iterator[list[BattleTask]]:
+    """Consecutive chunks of `size` tasks (the last may be shorter), read lazily."""
+    it = iter(tasks)
+    while chunk := list(itertools.islice(it, size)):
+        yield chunk
+
+
+def _wait_first(pending: set[Any]) -> tuple[set[Any], set[Any]]:
+    done, still = wait(pending, return_when=FIRST_COMPLETED)
+    return set(done), set(still)
+
+
+def in_order(
+    chunks: Iterator[list[BattleTask]],
+    submit: Callable[[list[BattleTask]], Any],
+    wait_first: Callable[[set[Any]], tuple[set[Any], set[Any]]],
+    window: int,
+    progress: Progress | None,
+    total: int,
+) -> Iterator[tuple[BattleTask, BattleResult]]:
+    """Submit chunks, at most `window` of them not yet yielded, and yield in order.
+
+    Shared by the process pool and the Dask cluster: `submit(chunk)` returns a
+    future with `.result()`, `wait_first(pending)` splits futures into (done, pending).
+    A chunk is submitted only while fewer than `window` chunks are in flight or
+    finished but waiting for an earlier one, which bounds both.
+    """
+    by_future: dict[Any, int] = {}
+    sent: dict[int, list[BattleTask]] = {}
+    finished: dict[int, list[BattleResult]] = {}
+    pending: set[Any] = set()
+    next_out = 0
+    next_in = 0
+    done = 0
+    exhausted = False
+    while True:
+        while not exhausted and next_in - next_out < window:
+            chunk = next(chunks, None)
+            if chunk is None:
+                exhausted = True
+                break
+            future = submit(chunk)
+            by_future[future] = next_in
+            sent[next_in] = chunk
+            pending.add(future)
+            next_in += 1
+        if not pending:
+            break
+        ready, pending = wait_first(pending)
+        for future in ready:
+            number = by_future.pop(future)
+            results = future.result()
+            finished[number] = results
+            done += len(results)
+        if progress is not None and ready:
+            progress(done, total)
+        while next_out in finished:
+            results = finished.pop(next_out)
+            yield from zip(sent.pop(next_out), results, strict=True)
+            next_out += 1
+
+
+def iter_results(
+    scenario: Scenario,
+    n: int,
+    seed: int = 1,
+    jobs: int | None = None,
+    players: Mapping[str, str] | None = None,
+    rules: Mapping[str, object] | None = None,
+    progress: Progress | None = None,
+    *,
+    cluster: str | None = None,
+    swap: bool = False,
+) -> Iterator[BattleResult]:
+    """Play `n` battles of `scenario` and yield their results in game order, streaming.
+
+    Game `i` uses seed `derive_seed(seed, i)`; with `swap`, odd-numbered games are
+    played with the sides swapped (see `Ruleset.swap_sides`), so that over a run each
+    force moves first as often as the other. See `run_tasks` for `jobs` and `cluster`.
+    """
+    if n < 0:
+        raise ValueError("n must not be negative")
+    kinds = dict(players) if players is not None else None
+    overrides = dict(rules) if rules is not None else None
+    tasks = (
+        BattleTask(
+            key=scenario.name,
+            index=i,
+            scenario=scenario,
+            seed=derive_seed(seed, i),
+            players=kinds,
+            rules=overrides,
+            swapped=swap and i % 2 == 1,
+        )
+        for i in range(n)
+    )
+    jobs = max(1, min(jobs if jobs is not None else default_jobs(), n or 1))
+    for _, result in run_tasks(tasks, jobs=jobs, cluster=cluster, progress=progress, total=n):
+        yield result
 
 
 def simulate(
@@ -121,40 +406,15 @@ def simulate(
     players: Mapping[str, str] | None = None,
     rules: Mapping[str, object] | None = None,
     progress: Progress | None = None,
+    *,
+    cluster: str | None = None,
+    swap: bool = False,
 ) -> list[BattleResult]:
     """Play `n` battles of `scenario` and return their results ordered by game index.
 
-    Game `i` uses seed `derive_seed(seed, i)`. With `jobs` > 1 the games are
-    split into chunks played by a pool of local processes; the results are the
-    same for any `jobs`.
+    Holds every result: for long runs stream with `iter_results` instead. Game `i`
+    uses seed `derive_seed(seed, i)`; the results are the same for any `jobs`.
     """
-    if n < 0:
-        raise ValueError("n must not be negative")
-    games = [(i, derive_seed(seed, i)) for i in range(n)]
-    workers = max(1, min(jobs if jobs is not None else default_jobs(), n))
-    if workers == 1:
-        results = []
-        for i, game_seed in games:
-            results.append(run_battle(scenario, game_seed, players, rules, index=i))
-            if progress is not None:
-                progress(i + 1, n)
-        return results
-
-    # Several chunks per worker balance the load; small chunks keep the progress live.
-    size = max(1, min(25, n // (workers * 4)))
-    chunks = [games[k : k + size] for k in range(0, n, size)]
-    by_index: dict[int, BattleResult] = {}
-    # The platform's default start method: callers that show progress should not run
-    # threads of their own meanwhile where that is "fork" (the CLI refreshes by hand).
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[list[BattleResult]]] = {
-            pool.submit(_run_chunk, scenario, chunk, players, rules) for chunk in chunks
-        }
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                for result in future.result():
-                    by_index[result.game] = result
-            if progress is not None:
-                progress(len(by_index), n)
-    return [by_index[i] for i in range(n)]
+    return list(
+        iter_results(scenario, n, seed, jobs, players, rules, progress, cluster=cluster, swap=swap)
+    )

@@ -1,10 +1,11 @@
-"""Statistics of a batch of battles: win and draw rates with Wilson intervals, turns."""
+"""Statistics of a batch of battles: win and draw rates with Wilson intervals, turns,
+survivors, damage, and kills and losses per unit type."""
 
 from __future__ import annotations
 
 import math
-import statistics
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 
 import msgspec
 
@@ -51,10 +52,29 @@ def interval(count: int, n: int) -> Interval:
 
 
 class SideStats(msgspec.Struct, frozen=True, kw_only=True):
-    """One side's record over a batch."""
+    """One side's record over a batch (means are per battle)."""
 
     side: str
     wins: Interval
+    mean_survivors: float = 0.0
+    mean_damage_dealt: float = 0.0
+    """Strength the enemy lost, in the ruleset's measure (see `UnitRecord`)."""
+    mean_damage_taken: float = 0.0
+
+
+class UnitTypeStats(msgspec.Struct, frozen=True, kw_only=True):
+    """One side's units of one type over a batch: totals and rates."""
+
+    side: str
+    type: str
+    fielded: int
+    lost: int
+    kills: int
+    damage_taken: float
+    loss_rate: float
+    """Lost / fielded."""
+    kills_per_unit: float
+    """Kills / fielded."""
 
 
 class Summary(msgspec.Struct, frozen=True, kw_only=True):
@@ -66,24 +86,118 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     mean_turns: float
     median_turns: float
     mean_actions: float
+    swapped: int = 0
+    """Battles played with the sides swapped."""
+    units: list[UnitTypeStats] = msgspec.field(default_factory=list)
 
 
-def summarize(results: Sequence[BattleResult], sides: Sequence[str]) -> Summary:
-    """Win rate per side and draw rate (with 95% Wilson intervals), mean and median turns."""
-    n = len(results)
-    wins = {side: 0 for side in sides}
-    draws = 0
-    for result in results:
+class SummaryBuilder:
+    """Summary statistics built one result at a time, in memory that does not grow
+    with the number of battles (turns are kept as a count per turn value)."""
+
+    def __init__(self, sides: Sequence[str]) -> None:
+        self.sides = list(sides)
+        self.battles = 0
+        self.draws = 0
+        self.swapped = 0
+        self.actions = 0
+        self.wins: dict[str, int] = {side: 0 for side in self.sides}
+        self.turns: Counter[int] = Counter()
+        self.survivors: dict[str, int] = {side: 0 for side in self.sides}
+        self.dealt: dict[str, float] = {side: 0.0 for side in self.sides}
+        self.taken: dict[str, float] = {side: 0.0 for side in self.sides}
+        self.units: dict[tuple[str, str], list[float]] = {}
+
+    def add(self, result: BattleResult) -> None:
+        """Count one battle."""
+        self.battles += 1
+        self.swapped += result.swapped
+        self.actions += result.actions
+        self.turns[result.turns] += 1
         if result.winner is None:
-            draws += 1
+            self.draws += 1
         else:
-            wins[result.winner] = wins.get(result.winner, 0) + 1
-    turns = [r.turns for r in results]
-    return Summary(
-        battles=n,
-        sides=[SideStats(side=side, wins=interval(count, n)) for side, count in wins.items()],
-        draws=interval(draws, n),
-        mean_turns=statistics.fmean(turns) if turns else 0.0,
-        median_turns=float(statistics.median(turns)) if turns else 0.0,
-        mean_actions=statistics.fmean(r.actions for r in results) if results else 0.0,
-    )
+            self.wins[result.winner] = self.wins.get(result.winner, 0) + 1
+        for side, count in result.survivors.items():
+            self.survivors[side] = self.survivors.get(side, 0) + count
+        for side, value in result.damage_dealt.items():
+            self.dealt[side] = self.dealt.get(side, 0.0) + value
+        for side, value in result.damage_taken.items():
+            self.taken[side] = self.taken.get(side, 0.0) + value
+        for u in result.units:
+            row = self.units.setdefault((u.side, u.type), [0, 0, 0, 0.0])
+            row[0] += u.fielded
+            row[1] += u.lost
+            row[2] += u.kills
+            row[3] += u.damage_taken
+
+    def summary(self) -> Summary:
+        """The statistics of the battles added so far."""
+        n = self.battles
+        sides = list(self.wins)  # the given sides first, then any other winner
+
+        def mean(total: float) -> float:
+            return total / n if n else 0.0
+
+        order = {side: i for i, side in enumerate(sides)}
+        units = [
+            UnitTypeStats(
+                side=side,
+                type=utype,
+                fielded=int(row[0]),
+                lost=int(row[1]),
+                kills=int(row[2]),
+                damage_taken=row[3],
+                loss_rate=row[1] / row[0] if row[0] else 0.0,
+                kills_per_unit=row[2] / row[0] if row[0] else 0.0,
+            )
+            for (side, utype), row in sorted(
+                self.units.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0])
+            )
+        ]
+        return Summary(
+            battles=n,
+            sides=[
+                SideStats(
+                    side=side,
+                    wins=interval(self.wins[side], n),
+                    mean_survivors=mean(self.survivors.get(side, 0)),
+                    mean_damage_dealt=mean(self.dealt.get(side, 0.0)),
+                    mean_damage_taken=mean(self.taken.get(side, 0.0)),
+                )
+                for side in sides
+            ],
+            draws=interval(self.draws, n),
+            mean_turns=mean(sum(t * c for t, c in self.turns.items())),
+            median_turns=counted_median(self.turns),
+            mean_actions=mean(self.actions),
+            swapped=self.swapped,
+            units=units,
+        )
+
+
+def counted_median(counts: Mapping[int, int]) -> float:
+    """The median of values given as value -> how many times (0.0 if there are none)."""
+    n = sum(counts.values())
+    if n == 0:
+        return 0.0
+    # The two middle positions (0-based); equal when n is odd.
+    lo, hi = (n - 1) // 2, n // 2
+    seen = 0
+    low_value: int | None = None
+    for value in sorted(counts):
+        seen += counts[value]
+        if low_value is None and seen > lo:
+            low_value = value
+        if seen > hi:
+            return (low_value + value) / 2 if low_value is not None else float(value)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def summarize(results: Iterable[BattleResult], sides: Sequence[str]) -> Summary:
+    """Win rate per side and draw rate (with 95% Wilson intervals), turns, survivors,
+    damage and per-unit-type counts of a batch (see `SummaryBuilder` to stream)."""
+    builder = SummaryBuilder(sides)
+    for result in results:
+        builder.add(result)
+    return builder.summary()

@@ -129,25 +129,36 @@ def can_dodge(ctx: Ctx, target: UnitState) -> bool:
     return protected is not None and not state.is_fighter(protected)
 
 
-def destroy(ctx: Ctx, unit: UnitState, clause: str, why: str) -> None:
-    """Remove a unit from the table; fighters aboard a destroyed ship are lost with it."""
+def destroy(ctx: Ctx, unit: UnitState, clause: str, why: str, by: str | None = None) -> None:
+    """Remove a unit from the table; fighters aboard a destroyed ship are lost with it.
+
+    `by` is the unit that destroyed it, if any (kept in `state.fallen` for statistics)."""
     state = ctx.state
     if unit.id not in state.units:
         return
     del state.units[unit.id]
     state.destroyed.append(unit.id)
+    state.record_loss(unit, by)
     for other in state.units.values():
         if other.supporting == unit.id:
             other.supporting = ""
     lost = f"; {len(unit.aboard)} fighter(s) aboard are lost" if unit.aboard else ""
-    ctx.emit(clause, f"{ctx.name(unit)} is destroyed: {why}{lost}", unit=unit.id, destroyed=True)
+    ctx.emit(
+        clause,
+        f"{ctx.name(unit)} is destroyed: {why}{lost}",
+        unit=unit.id,
+        destroyed=True,
+        by=by,
+    )
 
 
-def damage_fighter(ctx: Ctx, fighter: UnitState, points: int, clause: str, why: str) -> None:
+def damage_fighter(
+    ctx: Ctx, fighter: UnitState, points: int, clause: str, why: str, by: str | None = None
+) -> None:
     """Take damage points off a fighter; at 0 it is destroyed (ACTA-FTR-8)."""
     fighter.damage -= points
     if fighter.damage <= 0:
-        destroy(ctx, fighter, "ACTA-FTR-8", why)
+        destroy(ctx, fighter, "ACTA-FTR-8", why, by)
     else:
         ctx.emit(
             clause,
@@ -287,22 +298,26 @@ def resolve_fire(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
     if hits == 0:
         return
     if state.is_fighter(target):
-        hit_fighter(ctx, target, weapon, hits)
+        hit_fighter(ctx, target, weapon, hits, firer.id)
     else:
-        hit_ship(ctx, target, weapon, hits, sixes)
+        hit_ship(ctx, target, weapon, hits, sixes, firer.id)
 
 
-def hit_fighter(ctx: Ctx, target: UnitState, weapon: Weapon, hits: int) -> None:
+def hit_fighter(
+    ctx: Ctx, target: UnitState, weapon: Weapon, hits: int, by: str | None = None
+) -> None:
     """Each hit on a fighter is one point of damage after its Dodge (ACTA-FTR-5)."""
     for _ in range(hits):
         if target.id not in ctx.state.units:
             return
         if dodge_roll(ctx, target, weapon):
             continue
-        damage_fighter(ctx, target, 1, "ACTA-FTR-5", f"hit by {weapon.name}")
+        damage_fighter(ctx, target, 1, "ACTA-FTR-5", f"hit by {weapon.name}", by)
 
 
-def hit_ship(ctx: Ctx, ship: UnitState, weapon: Weapon, hits: int, sixes: int) -> None:
+def hit_ship(
+    ctx: Ctx, ship: UnitState, weapon: Weapon, hits: int, sixes: int, by: str | None = None
+) -> None:
     """Hits on a ship: Dodge and Interceptors (B5), shields, then the hull (ACTA-DMG-*)."""
     state = ctx.state
     b5 = ctx.opt("resolution") == "b5"
@@ -335,11 +350,17 @@ def hit_ship(ctx: Ctx, ship: UnitState, weapon: Weapon, hits: int, sixes: int) -
                 shields=ship.shields,
             )
         if points > 0:
-            hull_dice(ctx, ship, points, precise, devastating, bypass)
+            hull_dice(ctx, ship, points, precise, devastating, bypass, by)
 
 
 def hull_dice(
-    ctx: Ctx, ship: UnitState, points: int, precise: int, devastating: int, bypass: bool
+    ctx: Ctx,
+    ship: UnitState,
+    points: int,
+    precise: int,
+    devastating: int,
+    bypass: bool,
+    by: str | None = None,
 ) -> None:
     """Roll a hull die per point: 1 nothing, 2-5 one damage, 6 damage and a critical.
 
@@ -380,7 +401,7 @@ def hull_dice(
             ship.crew = max(0, ship.crew - damage)
     for _ in range(crits):
         critical(ctx, ship, devastating)
-    after_damage(ctx, ship)
+    after_damage(ctx, ship, by)
 
 
 def critical(ctx: Ctx, ship: UnitState, devastating: int) -> None:
@@ -403,12 +424,12 @@ def critical(ctx: Ctx, ship: UnitState, devastating: int) -> None:
         ctx.emit("ACTA-CRT-2", f"shield critical: shields {before} -> {ship.shields}")
 
 
-def after_damage(ctx: Ctx, ship: UnitState) -> None:
+def after_damage(ctx: Ctx, ship: UnitState, by: str | None = None) -> None:
     """Check a damaged ship for destruction or crippling (ACTA-DMG-4, ACTA-CRP-1)."""
     if ship.id not in ctx.state.units:
         return
     if ship.damage <= 0:
-        destroy(ctx, ship, "ACTA-DMG-4", "its Damage is gone")
+        destroy(ctx, ship, "ACTA-DMG-4", "its Damage is gone", by)
         return
     stype = ctx.state.unit_type(ship)
     if not ship.crippled and ship.damage <= stype.crippled:

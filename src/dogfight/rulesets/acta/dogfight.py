@@ -115,6 +115,6 @@ def lose(ctx: Ctx, loser: UnitState, winner: UnitState) -> None:
     """The loser of a dogfight is destroyed, or takes one undodgeable damage (option)."""
     why = f"shot down in a dogfight by {ctx.name(winner)}"
     if ctx.opt("dogfight_loser") == "destroyed":
-        destroy(ctx, loser, "ACTA-DOG-5", why)
+        destroy(ctx, loser, "ACTA-DOG-5", why, winner.id)
     else:
-        damage_fighter(ctx, loser, 1, "ACTA-DOG-5", why)
+        damage_fighter(ctx, loser, 1, "ACTA-DOG-5", why, winner.id)

@@ -17,7 +17,7 @@ from dogfight.core.context import NoDice
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
-from dogfight.core.ruleset import Ruleset
+from dogfight.core.ruleset import Ruleset, UnitRecord, swap_side_order
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle
 from dogfight.rulesets.acta import actions as A
@@ -134,6 +134,37 @@ class ActaRuleset(Ruleset):
                 for side in state.sides
             },
         }
+
+    def roster(self, state: ActaState) -> list[UnitRecord]:
+        """Units on the table, fighters aboard ships (id 'SHIP/aboard-N') and destroyed
+        units; strength is Damage points."""
+        records = list(state.fallen)
+        for unit in state.units.values():
+            records.append(
+                UnitRecord(
+                    id=unit.id,
+                    side=unit.side,
+                    type=unit.type,
+                    strength=float(state.types[unit.type].damage),
+                    remaining=float(max(0, unit.damage)),
+                )
+            )
+            for k, (ftype, left) in enumerate(zip(unit.aboard, unit.aboard_damage, strict=True)):
+                records.append(
+                    UnitRecord(
+                        id=f"{unit.id}/aboard-{k + 1}",
+                        side=unit.side,
+                        type=ftype,
+                        strength=float(state.types[ftype].damage),
+                        remaining=float(max(0, left)),
+                    )
+                )
+        return sorted(records, key=lambda r: r.id)
+
+    def swap_sides(self, scenario: Scenario) -> Scenario:
+        """Side order (which breaks ties) and the fleets' Initiative bonuses (ACTA-INI-1)
+        change places; each force keeps its ships, whose Command traits go with them."""
+        return swap_side_order(scenario, ("initiative",))
 
     # ---- legal actions ---------------------------------------------------------------
 

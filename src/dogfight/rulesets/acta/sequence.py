@@ -231,7 +231,7 @@ def anti_fighter(ctx: Ctx) -> None:
             if target.id not in state.units:
                 break
             if not combat.dodge_roll(ctx, target, None):
-                combat.damage_fighter(ctx, target, 1, "ACTA-RES-5", "Anti-Fighter fire")
+                combat.damage_fighter(ctx, target, 1, "ACTA-RES-5", "Anti-Fighter fire", ship.id)
 
 
 # ---- attacks --------------------------------------------------------------------------

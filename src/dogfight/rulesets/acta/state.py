@@ -6,7 +6,7 @@ import copy
 
 import msgspec
 
-from dogfight.core.ruleset import Outcome
+from dogfight.core.ruleset import Outcome, UnitRecord
 from dogfight.geometry import Pose, Table, Vec2, in_contact
 from dogfight.rulesets.acta.actions import Fire
 from dogfight.rulesets.acta.units import UnitType
@@ -134,6 +134,9 @@ class ActaState(msgspec.Struct, kw_only=True):
     launch_queue: tuple[tuple[str, str, float, float, float], ...] = ()
     intercept: PendingIntercept | None = None
     destroyed: list[str] = msgspec.field(default_factory=list)
+    fallen: tuple[UnitRecord, ...] = ()
+    """Destroyed units (fighters lost aboard included) as they were, and by whom: for
+    statistics. A tuple, replaced on each loss, so that `clone` may share it."""
     start_strength: dict[str, int] = msgspec.field(default_factory=dict)
     serial: int = 0
     """Counter for ids of launched fighters."""
@@ -154,6 +157,26 @@ class ActaState(msgspec.Struct, kw_only=True):
         dup.start_strength = dict(self.start_strength)
         dup.intercept = copy.copy(self.intercept)
         return dup
+
+    def record_loss(self, unit: UnitState, by: str | None) -> None:
+        """Keep a destroyed unit, and each fighter lost aboard it, in `fallen`."""
+        lost = [(unit.id, unit.type)]
+        lost += [(f"{unit.id}/aboard-{k + 1}", ftype) for k, ftype in enumerate(unit.aboard)]
+        self.fallen = (
+            *self.fallen,
+            *(
+                UnitRecord(
+                    id=uid,
+                    side=unit.side,
+                    type=utype,
+                    strength=float(self.types[utype].damage),
+                    remaining=0.0,
+                    destroyed=True,
+                    destroyed_by=by,
+                )
+                for uid, utype in lost
+            ),
+        )
 
     # ---- queries -------------------------------------------------------------
 

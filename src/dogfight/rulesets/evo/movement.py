@@ -101,8 +101,18 @@ def course_change(model: Model) -> None:
         model.pose = Pose(model.pose.position, round(travel.angle(), 3))
 
 
-def remove(ctx: Ctx, model: Model, clause: str, why: str, *, destroyed: bool, by: str = "") -> None:
-    """Take a model off the table: destroyed (by side `by`), or disengaged (left the table)."""
+def remove(
+    ctx: Ctx,
+    model: Model,
+    clause: str,
+    why: str,
+    *,
+    destroyed: bool,
+    by: str = "",
+    shooter: str = "",
+) -> None:
+    """Take a model off the table: destroyed (by side `by`, flight `shooter`), or
+    disengaged (left the table)."""
     state = ctx.state
     flight = state.flights[model.unit]
     del state.models[model.id]
@@ -114,6 +124,8 @@ def remove(ctx: Ctx, model: Model, clause: str, why: str, *, destroyed: bool, by
         flight.destroyed += 1
     else:
         flight.disengaged += 1
+    if destroyed and not flight.models:
+        flight.lost_to = shooter
     lost_leader = flight.leader == model.id
     if lost_leader:
         flight.leader = ""
@@ -124,4 +136,5 @@ def remove(ctx: Ctx, model: Model, clause: str, why: str, *, destroyed: bool, by
         model=model.id,
         unit=flight.id,
         destroyed=destroyed,
+        **({"by": shooter or None} if destroyed else {}),
     )

@@ -11,12 +11,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from dogfight.core.context import NoDice
 from dogfight.core.ending import end_at_turn_limit, end_by_elimination
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
-from dogfight.core.ruleset import Ruleset
+from dogfight.core.ruleset import Ruleset, UnitRecord, swap_side_order
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
@@ -94,6 +96,37 @@ class EvoRuleset(Ruleset):
                 for side in state.sides
             },
         }
+
+    def roster(self, state: EvoState) -> list[UnitRecord]:
+        """Every flight; strength is models. A flight is destroyed once its last model
+        is shot down (not when it disengages), by the flight that fired that shot."""
+        return [
+            UnitRecord(
+                id=f.id,
+                side=f.side,
+                type=f.type,
+                strength=float(f.start_models),
+                remaining=float(len(f.models)),
+                destroyed=not f.models and bool(f.lost_to),
+                destroyed_by=f.lost_to or None,
+            )
+            for f in sorted(state.flights.values(), key=lambda f: f.id)
+        ]
+
+    def swap_sides(self, scenario: Scenario) -> Scenario:
+        """Side order (the roll-off's dice) changes, and a scenario's `first` side
+        becomes the other one (EVO-SEQ-1)."""
+        swapped = swap_side_order(scenario)
+        first = scenario.raw.get("first")
+        sides = scenario.raw.get("sides")
+        if not first or not isinstance(sides, list) or len(sides) != 2:
+            return swapped
+        names = [s.get("name") if isinstance(s, dict) else None for s in sides]
+        if first not in names:
+            return swapped  # setup names the bad field
+        raw = dict(swapped.raw)
+        raw["first"] = names[1] if first == names[0] else names[0]
+        return msgspec.structs.replace(swapped, raw=raw)
 
     # ---- legal actions ----------------------------------------------------------------
 
@@ -560,6 +593,7 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
                     f"is killed outright by a {shown}" + (" (on its six)" if six else ""),
                     destroyed=True,
                     by=flight.side,
+                    shooter=flight.id,
                 )
                 removed_from.add(model.unit)
             elif result == "failed":
@@ -570,6 +604,7 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
                     f"is hit by a {shown} and fails its save",
                     destroyed=True,
                     by=flight.side,
+                    shooter=flight.id,
                 )
                 removed_from.add(model.unit)
             elif result == "saved":

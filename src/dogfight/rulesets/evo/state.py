@@ -49,6 +49,8 @@ class Flight(msgspec.Struct, kw_only=True):
     friendly_losses: int = 0
     """Models destroyed by their own side's fire zones (EVO-SHT-2)."""
     disengaged: int = 0
+    lost_to: str = ""
+    """The flight that destroyed its last model, once it has none left (for statistics)."""
 
 
 class PendingReaction(msgspec.Struct, kw_only=True):

@@ -255,10 +255,14 @@ def damage_craft(
     why: str,
     *,
     source: Craft | None = None,
+    by: str = "",
 ) -> None:
     """Take Structure off a craft: 0 or less disables it, minus its starting Structure
     destroys it (SFA-STR-1; option `zero_destroys`). A Force Field stops all of it
-    unless `source` has Disruptor weapons (SFA-TEC-14); damage ends Stealth (SFA-TEC-25)."""
+    unless `source` has Disruptor weapons (SFA-TEC-14); damage ends Stealth (SFA-TEC-25).
+
+    `by` is the craft that did it, if any: the one that first puts the craft out of
+    action is kept for statistics."""
     state = ctx.state
     if amount <= 0:
         ctx.emit(clause, f"{name(ctx, craft.id)} takes no damage ({why})", unit=craft.id)
@@ -282,9 +286,11 @@ def damage_craft(
         unit=craft.id,
         damage=amount,
     )
+    if craft.structure <= 0 and not craft.disabled and not craft.out_by:
+        craft.out_by = by
     if craft.structure <= -start or (craft.structure <= 0 and ctx.opt("zero_destroys")):
         person = state.is_person(craft)
-        del state.craft[craft.id]
+        state.remove_craft(craft, destroyed=True)
         state.destroyed.append(craft.id)
         ctx.emit(
             "SFA-SF-6" if person else "SFA-STR-1",
@@ -292,6 +298,7 @@ def damage_craft(
             + ("killed" if person else "destroyed: everything explodes"),
             unit=craft.id,
             destroyed=True,
+            by=by or None,
         )
     elif craft.structure <= 0 and not craft.disabled:
         craft.disabled = True
@@ -324,7 +331,7 @@ def collide(ctx: Ctx, mover: CraftState, other: CraftState) -> None:
         unit=mover.id,
         other=other.id,
     )
-    for victim, start in ((mover, b_start), (other, a_start)):
+    for victim, start, hitter in ((mover, b_start, other.id), (other, a_start, mover.id)):
         if victim.id not in state.craft:
             continue
         if victim.ramming:
@@ -335,7 +342,12 @@ def collide(ctx: Ctx, mover: CraftState, other: CraftState) -> None:
             )
             continue
         damage_craft(
-            ctx, victim, start * hexes - collision_soak(state, victim), "SFA-COL-1", "collision"
+            ctx,
+            victim,
+            start * hexes - collision_soak(state, victim),
+            "SFA-COL-1",
+            "collision",
+            by=hitter,
         )
 
 
@@ -400,7 +412,7 @@ def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
     ctx.emit(
         "SFA-MSL-2", f"{missile.id} strikes {name(ctx, target.id)} ({size} dice)", unit=missile.id
     )
-    damage_craft(ctx, target, damage, "SFA-MSL-2", "missile", source=source)
+    damage_craft(ctx, target, damage, "SFA-MSL-2", "missile", source=source, by=missile.owner)
     return True
 
 
@@ -413,6 +425,7 @@ def area_attack(
     why: str,
     *,
     automatic: int = 0,
+    by: str = "",
 ) -> None:
     """An area effect: `automatic` damage with no roll, then a pool of `dice` less the
     victim's total Soak (at least one die); not the attacker's skill or Handling
@@ -433,4 +446,4 @@ def area_attack(
         dice=size,
         damage=automatic + net,
     )
-    damage_craft(ctx, victim, automatic + net, clause, why, source=source)
+    damage_craft(ctx, victim, automatic + net, clause, why, source=source, by=by)

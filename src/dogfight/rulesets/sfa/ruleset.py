@@ -19,7 +19,7 @@ from dogfight.core.ending import end_at_turn_limit, end_by_elimination
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import PRIVATE_TO, EventLog
 from dogfight.core.options import Option, OptionValue
-from dogfight.core.ruleset import Outcome, Ruleset
+from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry.hex import Hex, hex_linedraw, hex_to_offset
 from dogfight.rulesets.sfa import actions as A
@@ -209,6 +209,14 @@ class SfaRuleset(Ruleset):
                 for side in state.sides
             },
         }
+
+    def roster(self, state: SfaState) -> list[UnitRecord]:
+        """Every craft and person, gone ones included; strength is starting Structure
+        (Health). A craft out of action counts as destroyed, by the craft whose damage
+        first put it out; one that left the map is removed, not destroyed. Side order
+        breaks Speed ties (SFA-SEQ-3), so the default `swap_sides` hands that over."""
+        records = [*state.gone, *(state.record(c) for c in state.craft.values())]
+        return sorted(records, key=lambda r: r.id)
 
     # ---- legal actions ------------------------------------------------------------------
 
@@ -1131,7 +1139,7 @@ def fly_path(ctx: Ctx, craft: CraftState, action: A.Move, path: Any, face: int) 
     for where in path.hexes:
         if not state.map.contains(where):
             state.disengaged[craft.id] = max(0, craft.structure)
-            del state.craft[craft.id]
+            state.remove_craft(craft, destroyed=False)
             ctx.emit(
                 "SFA-MOV-6", f"{name(ctx, craft.id)} leaves the map and disengages", unit=craft.id
             )
@@ -1252,7 +1260,7 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
             if botch:
                 craft.botched = True
                 ctx.emit("SFA-ATK-4", f"{craft.id} botched: -2 Speed next turn", unit=craft.id)
-            damage_craft(ctx, target, damage, "SFA-ATK-1", weapon.name, source=ctype)
+            damage_craft(ctx, target, damage, "SFA-ATK-1", weapon.name, source=ctype, by=craft.id)
     finish_actor(ctx)
 
 

@@ -6,7 +6,7 @@ import copy
 
 import msgspec
 
-from dogfight.core.ruleset import Outcome
+from dogfight.core.ruleset import Outcome, UnitRecord
 from dogfight.geometry.hex import Hex
 from dogfight.geometry.hexmap import HexMap
 from dogfight.rulesets.sfa.craft import Craft, Pilot
@@ -73,6 +73,8 @@ class CraftState(msgspec.Struct, kw_only=True):
     switch `type` to a derived design)."""
     expended: dict[str, int] = msgspec.field(default_factory=dict)
     """Missiles and rocket salvos used, by weapon name: each is bought one at a time."""
+    out_by: str = ""
+    """The craft whose damage put this one out of action, if any (for statistics)."""
 
 
 class Missile(msgspec.Struct, kw_only=True):
@@ -162,6 +164,9 @@ class SfaState(msgspec.Struct, kw_only=True):
     owner: dict[str, str] = msgspec.field(default_factory=dict)
     """Craft id -> side, kept after the craft is gone (for scores)."""
     destroyed: list[str] = msgspec.field(default_factory=list)
+    gone: tuple[UnitRecord, ...] = ()
+    """Craft destroyed or off the map, as they were when they went (for statistics). A
+    tuple, replaced on each loss, so that `clone` may share it."""
     decoys: dict[str, Decoy] = msgspec.field(default_factory=dict)
     """Holo-Projector decoys by id (SFA-TEC-16)."""
     trails: list[Trail] = msgspec.field(default_factory=list)
@@ -201,6 +206,27 @@ class SfaState(msgspec.Struct, kw_only=True):
     def other(self, side: str) -> str:
         """The opposing side."""
         return self.sides[1] if side == self.sides[0] else self.sides[0]
+
+    def record(
+        self, craft: CraftState, *, gone: bool = False, destroyed: bool = False
+    ) -> UnitRecord:
+        """A craft as a roster record: out of action (disabled) counts as destroyed, by
+        whoever put it out; strength is Structure (Health for a person), none left once
+        `gone` from the battle."""
+        return UnitRecord(
+            id=craft.id,
+            side=craft.side,
+            type=craft.origin_type or craft.type,
+            strength=float(self.start_structure.get(craft.id, 0)),
+            remaining=0.0 if gone else float(max(0, craft.structure)),
+            destroyed=destroyed or craft.disabled,
+            destroyed_by=craft.out_by or None,
+        )
+
+    def remove_craft(self, craft: CraftState, *, destroyed: bool) -> None:
+        """Take a craft out of the battle (destroyed, or off the map), keeping its record."""
+        self.gone = (*self.gone, self.record(craft, gone=True, destroyed=destroyed))
+        del self.craft[craft.id]
 
     def type_of(self, craft: CraftState) -> Craft:
         """A craft's design."""

@@ -183,7 +183,7 @@ def drift(ctx: Ctx, craft: CraftState, clause: str, text: str) -> None:
     ahead = craft.hex.neighbor(craft.facing)
     if not state.map.contains(ahead):
         state.disengaged[craft.id] = max(0, craft.structure)
-        del state.craft[craft.id]
+        state.remove_craft(craft, destroyed=False)
         ctx.emit("SFA-MOV-6", f"{name(ctx, craft.id)} drifts off the map", unit=craft.id)
         return
     other = state.occupant(ahead, ignore=craft.id)
@@ -381,6 +381,7 @@ def expose(ctx: Ctx, kind: str, source: str, source_type: str, victim: CraftStat
         state.types.get(source_type),
         CLAUSE[tech],
         f"{source}'s {label(tech)}",
+        by=source,
     )
 
 
@@ -599,6 +600,7 @@ def fire_doomsday(ctx: Ctx, craft: CraftState, tech: str) -> None:
                 clause,
                 f"{craft.id}'s {label(tech)}",
                 automatic=DOOM_AUTOMATIC,
+                by=craft.id,
             )
     if tech == "death_blossom" and craft.id in state.craft:
         craft.stunned = BLOSSOM_TURNS_LOST
@@ -651,7 +653,9 @@ def detonate(ctx: Ctx, missile: Missile) -> None:
     source = state.types.get(missile.owner_type)
     for victim in sorted(state.craft.values(), key=lambda c: c.id):
         if victim.hex.distance(missile.hex) <= PLASMA_BLAST and victim.id in state.craft:
-            area_attack(ctx, victim, PLASMA_DICE, source, clause, f"{missile.id}'s plasma")
+            area_attack(
+                ctx, victim, PLASMA_DICE, source, clause, f"{missile.id}'s plasma", by=missile.owner
+            )
 
 
 def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) -> None:
@@ -694,7 +698,7 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
         target=target.id,
         damage=damage,
     )
-    damage_craft(ctx, target, damage, clause, "Remote Laser", source=source)
+    damage_craft(ctx, target, damage, clause, "Remote Laser", source=source, by=missile.owner)
 
 
 def project(ctx: Ctx, craft: CraftState, at: Hex) -> None:
