@@ -1225,5 +1225,4 @@ def main() -> None:
 
 
 # Commands kept in their own modules register themselves on `app` when imported.
-import dogfight.cli.lab  # noqa: E402  (duel, balance and compare)
-import dogfight.cli.web  # noqa: E402  (serve and play)
+from dogfight.cli import lab, web  # noqa: E402, F401  (duel, balance, compare; serve, play)
