@@ -45,6 +45,11 @@ def test_turns_histogram_bars_count_battles_per_turn() -> None:
     assert axes.get_title() == "Turns"
 
 
+def test_turns_histogram_takes_counted_turns() -> None:
+    figure = turns_histogram_figure({8: 3, 3: 1, 5: 2}, "Counted")
+    assert [p.get_height() for p in figure.axes[0].patches] == [1, 0, 2, 0, 0, 3]
+
+
 def test_odds_bars_are_the_probabilities() -> None:
     odds = {0: 0.5, 1: 0.3, 2: 0.2}
     figure = odds_figure(odds, "Damage", "damage points")

@@ -190,12 +190,22 @@ def test_cli_summary_shows_units_and_damage() -> None:
     assert kills <= lost
 
 
+def test_cli_plot_draws_the_turns_of_the_run(tmp_path: Path) -> None:
+    plot = tmp_path / "turns.svg"
+    base = ("simulate", "evo/skirmish", "-n", "7", "--seed", "3", "--jobs", "1", *AI)
+    data: dict[str, Any] = json.loads(_ok(*base, "--swap-sides", "--plot", plot, "--json"))
+    assert data["plot"] == str(plot)
+    svg = plot.read_text()
+    assert "turn each of 7 battles ended" in svg
+
+
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
         (["--out", "runs.xlsx"], "must end in .parquet, .csv, .jsonl"),
         (["--out", "no/such/dir/runs.parquet"], "no such folder"),
         (["--jobs", "2", "--cluster", "tcp://127.0.0.1:9"], "--jobs and --cluster together"),
+        (["--plot", "turns.gif"], ".png or .svg"),
     ],
 )
 def test_cli_bad_out_and_options(extra: list[str], message: str) -> None:

@@ -468,6 +468,12 @@ def simulate_command(
             "Needs pip install 'dogfight\\[cluster]'.",
         ),
     ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(
+            "--plot", metavar="FILE", help="Also draw the turns histogram: FILE.png or .svg."
+        ),
+    ] = None,
 ) -> None:
     """Play many battles computer against computer and summarise who wins.
 
@@ -489,6 +495,10 @@ def simulate_command(
     paths = list(out_files or [])
     for path in paths:
         check_out_path(path)
+    if plot is not None:
+        from dogfight.sim.plots import check_plot_path  # matplotlib loads only when asked
+
+        check_plot_path(plot)
     workers = jobs if jobs is not None else default_jobs()
     show_progress = not json_out and out.stderr_console().is_terminal
     builder = SummaryBuilder(sides)
@@ -529,12 +539,20 @@ def simulate_command(
             for writer in writers:
                 writer.write(result)
     summary = builder.summary()
+    if plot is not None:
+        from dogfight.sim.plots import turns_histogram
+
+        title = f"{loaded.title}: turn each of {summary.battles} battles ended"
+        turns_histogram(summary.turn_counts, title, plot)
     if json_out:
-        out.print_json(_simulation_report(game, players, seed, summary, paths, swap_sides, cluster))
+        report = _simulation_report(game, players, seed, summary, paths, swap_sides, cluster)
+        out.print_json({**report, "plot": str(plot) if plot else None})
         return
     _print_summary(game, players, summary)
     for path in paths:
         typer.echo(f"Wrote {summary.battles} rows to {path}")
+    if plot is not None:
+        typer.echo(f"Plot: {plot}")
 
 
 def _interval_json(value: Interval) -> dict[str, Any]:

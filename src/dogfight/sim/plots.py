@@ -79,9 +79,15 @@ def heatmap_figure(
     return figure
 
 
-def turns_histogram_figure(turns: Sequence[int], title: str) -> Figure:
-    """How many battles ended on each turn: one bar per turn from the first to the last."""
-    counts = Counter(int(t) for t in turns)
+def turns_histogram_figure(turns: Sequence[int] | Mapping[int, int], title: str) -> Figure:
+    """How many battles ended on each turn: one bar per turn from the first to the last.
+
+    `turns` is the turn each battle ended on, or already counted (turn -> battles)."""
+    counts = (
+        Counter({int(t): int(c) for t, c in turns.items()})
+        if isinstance(turns, Mapping)
+        else Counter(int(t) for t in turns)
+    )
     figure, axes = plt.subplots(figsize=(7, 4))
     if counts:
         xs = list(range(min(counts), max(counts) + 1))
@@ -119,7 +125,7 @@ def heatmap(
     return save(heatmap_figure(matrix, names, title), path)
 
 
-def turns_histogram(turns: Sequence[int], title: str, path: Path) -> Path:
+def turns_histogram(turns: Sequence[int] | Mapping[int, int], title: str, path: Path) -> Path:
     """Write the turns histogram to `path` (.png or .svg), e.g. for `simulate --plot`."""
     check_plot_path(path)
     return save(turns_histogram_figure(turns, title), path)

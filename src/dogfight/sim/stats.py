@@ -89,6 +89,8 @@ class Summary(msgspec.Struct, frozen=True, kw_only=True):
     swapped: int = 0
     """Battles played with the sides swapped."""
     units: list[UnitTypeStats] = msgspec.field(default_factory=list)
+    turn_counts: dict[int, int] = msgspec.field(default_factory=dict)
+    """Battles that ended on each turn (for the turns histogram)."""
 
 
 class SummaryBuilder:
@@ -170,6 +172,7 @@ class SummaryBuilder:
             draws=interval(self.draws, n),
             mean_turns=mean(sum(t * c for t, c in self.turns.items())),
             median_turns=counted_median(self.turns),
+            turn_counts=dict(sorted(self.turns.items())),
             mean_actions=mean(self.actions),
             swapped=self.swapped,
             units=units,
