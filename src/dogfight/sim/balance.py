@@ -9,7 +9,7 @@ are plain functions on the results, so they can be checked on made-up numbers:
   standard errors from the observed information;
 - `fit_forces` and `suggested_points`: how strength grows with numbers, and the
   points that would make equal-points forces equally strong (the rule is in their
-  docstrings and in docs/playtesting.md);
+  docstrings and in the README, "Playtesting your rules");
 - `dominated`: designs another design beats head to head and everywhere else.
 """
 
