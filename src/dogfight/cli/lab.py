@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from dogfight.ai import PLAYER_KINDS
 from dogfight.cli import output as out
-from dogfight.cli.main import AiOption, JsonFlag, RuleOption, ScenarioArg, _scenario, app
+from dogfight.cli.common import AiOption, JsonFlag, RuleOption, ScenarioArg, _scenario, app
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.options import parse_rule_args, resolve_options

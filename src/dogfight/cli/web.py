@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from dogfight.cli import output as out
-from dogfight.cli.main import JsonFlag, RuleOption, ScenarioArg, app
+from dogfight.cli.common import JsonFlag, RuleOption, ScenarioArg, app
 from dogfight.core.errors import DataError, DogfightError
 from dogfight.core.options import parse_rule_args
 from dogfight.core.registry import find_ruleset
