@@ -1,7 +1,7 @@
 """The playtesting lab commands: `duel`, `balance` and `compare`.
 
-They are registered on the main app when `dogfight.cli.main` imports this module
-(its last line), and reuse its shared options and error handling.
+They are registered on the shared app when `dogfight.cli.main` imports this module
+(its last line), and reuse the options and error handling of `dogfight.cli.common`.
 """
 
 from __future__ import annotations
