@@ -15,9 +15,10 @@ from dogfight.core.game import Game
 from dogfight.core.scenario import builtin_scenario_files, scenario_from_raw
 from dogfight.geometry.hex import Hex
 from dogfight.rulesets.sfa import actions as A
+from dogfight.rulesets.sfa.actors import split_key
+from dogfight.rulesets.sfa.choices import least_hexes, move_budget
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.pool import scale_adjust
-from dogfight.rulesets.sfa.ruleset import least_hexes, move_budget, split_key
 from dogfight.sim.odds import sfa_pool
 from dogfight.web.boards import board_for, shapes
 from dogfight.web.boards.sfa import (

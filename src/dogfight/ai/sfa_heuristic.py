@@ -55,18 +55,12 @@ from dogfight.core.game import Game
 from dogfight.geometry.hex import DIRECTIONS, Hex
 from dogfight.geometry.hexmap import HexMap, line_of_fire
 from dogfight.rulesets.sfa import actions as A
+from dogfight.rulesets.sfa.actors import EXTRA_MOVE, speed_of, split_key
+from dogfight.rulesets.sfa.choices import choices_for, expendable, station_weapons
 from dogfight.rulesets.sfa.combat import OBSTACLES, bears, collision_soak, total_soak
 from dogfight.rulesets.sfa.craft import Weapon
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
 from dogfight.rulesets.sfa.pool import attack_pool, exact_distribution, scale_adjust
-from dogfight.rulesets.sfa.ruleset import (
-    EXTRA_MOVE,
-    choices_for,
-    expendable,
-    speed_of,
-    split_key,
-    station_weapons,
-)
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
 # ---- weights (Structure points of enemy craft) ---------------------------------------

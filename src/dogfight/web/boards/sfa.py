@@ -24,13 +24,14 @@ from dogfight.core.game import Game
 from dogfight.geometry.hex import FractionalHex, Hex, hex_round, straight_line
 from dogfight.geometry.hexmap import HexMap
 from dogfight.rulesets.sfa import actions as A
+from dogfight.rulesets.sfa.actors import split_key
+from dogfight.rulesets.sfa.choices import expendable, least_hexes, move_budget
 from dogfight.rulesets.sfa.combat import defending_scale, shooter, soak_against, unit_scale
 from dogfight.rulesets.sfa.combat import handling as craft_handling
 from dogfight.rulesets.sfa.craft import Craft
 from dogfight.rulesets.sfa.craft import describe as describe_craft
 from dogfight.rulesets.sfa.maneuvers import MANEUVERS, TURN_STEPS, trace
 from dogfight.rulesets.sfa.pool import attack_pool, scale_adjust
-from dogfight.rulesets.sfa.ruleset import expendable, least_hexes, move_budget, split_key
 from dogfight.rulesets.sfa.state import CraftState, Selection
 from dogfight.sim.odds import sfa_pool
 from dogfight.web.boards import shapes as S

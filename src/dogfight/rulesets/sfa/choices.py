@@ -1,0 +1,220 @@
+"""What an actor may choose: the actions it may select (SFA-SEQ-1), the moves on
+offer (SFA-MOV-*, SFA-SF-3), the aborts it may pay for (SFA-SEQ-5), and the targets
+its weapon can reach (SFA-ATK-2).
+"""
+
+from __future__ import annotations
+
+from dogfight.geometry.hex import Hex
+from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.actors import EXTRA_MOVE, may_abort, may_spend_willpower, split_key
+from dogfight.rulesets.sfa.combat import bears
+from dogfight.rulesets.sfa.context import Ctx
+from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Weapon
+from dogfight.rulesets.sfa.maneuvers import candidate_steps, trace
+from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
+
+
+def station_weapons(state: SfaState, craft: CraftState, station: int) -> list[Weapon]:
+    """Weapons a station fires: the pilot the forward ones (all with Auto-Turrets), a
+    gunner the turreted ones (SFA-ATK-1)."""
+    ctype = state.type_of(craft)
+    if station == 0:
+        auto = ctype.has("auto_turrets")
+        manned = len(craft.gunners) > 0
+        return [w for w in ctype.weapons if not w.turret or auto or not manned]
+    return [w for w in ctype.weapons if w.turret]
+
+
+def choices_for(state: SfaState, key: str) -> list[tuple[str, str]]:
+    """(kind, item) pairs an actor may select (SFA-SEQ-1)."""
+    craft_id, station = split_key(key)
+    craft = state.craft.get(craft_id)
+    if craft is None:
+        return []
+    out = [("none", "")]
+    if state.is_person(craft):
+        # A Street Fighter picks one of its maneuvers, or moves 3 more hexes where it
+        # can move at all; it carries no equipment (SFA-SF-2).
+        out += [("attack", w.name) for w in state.type_of(craft).weapons]
+        if state.map_scale == 0:
+            out.append(("extra_move", ""))
+        return out
+    out += [
+        ("attack", w.name)
+        for w in station_weapons(state, craft, station)
+        if not expendable(w) or craft.expended.get(w.name, 0) < w.count
+    ]
+    if station == 0 and state.type_of(craft).move > 0:
+        out.append(("extra_move", ""))
+        out += [
+            ("equipment", tech)
+            for tech in TECHNOLOGIES
+            if tech in T.ACTION_TECHS and not T.equipment_problem(state, craft, tech)
+        ]
+    return out
+
+
+def trades_dice(state: SfaState, key: str, kind: str, item: str) -> bool:
+    """Whether a selection rolls the actor's own attack pool, so dice can be traded for
+    Speed: not a missile (its pool is its own), nor a move or equipment (SFA-SEQ-2)."""
+    if kind != "attack":
+        return False
+    craft = state.craft.get(split_key(key)[0])
+    if craft is None:
+        return False
+    weapon = next((w for w in state.type_of(craft).weapons if w.name == item), None)
+    return weapon is not None and not weapon.guided
+
+
+def expendable(weapon: Weapon) -> bool:
+    """Missiles and rocket salvos are bought one at a time and used up (SFA-ATK-6)."""
+    return weapon.guided or weapon.damage_checks > 1
+
+
+def move_budget(state: SfaState, craft: CraftState, selection: Selection) -> int:
+    """Hexes the craft may fly this turn: Move, plus 3 for the extra-move action, plus
+    5 (straight) for Boosters it can pay for (SFA-TEC-04). A Street Fighter: Athletics
+    + the maneuver's Move modifier (+ 3 for the extra move) on a Street Fighter-scale
+    map, nothing on a Starfighter-scale one (SFA-SF-3)."""
+    if state.is_person(craft):
+        return person_budget(state, craft, selection)
+    move = state.type_of(craft).move
+    if selection.kind == "extra_move":
+        return move + EXTRA_MOVE
+    if (
+        (selection.kind, selection.item) == ("equipment", "boosters")
+        and move > 0
+        and craft.power >= T.power_needed("boosters")
+    ):
+        return move + T.BOOST_HEXES
+    return move
+
+
+def person_budget(state: SfaState, craft: CraftState, selection: Selection) -> int:
+    """Hexes a Street Fighter may move this turn (SFA-SF-3): Athletics + the chosen
+    maneuver's Move modifier (+ 3 for the extra move), at least 0, on a Street
+    Fighter-scale map; none on a Starfighter-scale map, where one hex is 500 of its own."""
+    if state.map_scale >= 1:
+        return 0
+    design = state.type_of(craft)
+    athletics = design.fighter.athletics if design.fighter is not None else design.move
+    modifier = 0
+    if selection.kind == "attack":
+        weapon = next((w for w in design.weapons if w.name == selection.item), None)
+        modifier = weapon.move if weapon is not None else 0
+    elif selection.kind == "extra_move":
+        modifier = EXTRA_MOVE
+    return max(0, athletics + modifier)
+
+
+def charging(craft: CraftState, selection: Selection) -> bool:
+    """The craft charges a Death Blossom or Pi-Tac Cannon this turn (SFA-TEC-06/19)."""
+    return (
+        selection.kind == "equipment"
+        and selection.item in T.DOOMSDAY
+        and not T.firing(craft, selection.item)
+    )
+
+
+def least_hexes(state: SfaState, craft: CraftState, selection: Selection) -> int:
+    """Every craft must fly 1 hex, except a Move 0 craft and one charging a doomsday
+    device, which must hold still (SFA-MOV-2, SFA-TEC-06, SFA-TEC-19)."""
+    return 0 if state.type_of(craft).move == 0 or charging(craft, selection) else 1
+
+
+def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
+    """Step strings on offer: legal, on the map and not into another craft (a craft
+    with its Hyper-Ram on may choose to ram)."""
+    if charging(craft, selection):
+        return [""]
+    budget = move_budget(state, craft, selection)
+    least = least_hexes(state, craft, selection)
+    move = state.type_of(craft).move
+    candidates = candidate_steps(budget)
+    if budget > move and selection.kind == "equipment":
+        candidates = [s + "F" * T.BOOST_HEXES for s in candidate_steps(move)] + [
+            "F" * n for n in range(1, budget + 1)
+        ]
+    legal = [
+        steps
+        for steps in candidates
+        if not trace(craft.hex, craft.facing, steps, budget, min_hexes=least).problem
+        and not (budget > move and selection.kind == "equipment" and T.booster_problem(steps, move))
+    ]
+    if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
+        return legal
+    safe = [
+        steps
+        for steps in legal
+        if all(
+            state.map.contains(h) and not visible_occupant(state, craft, h)
+            for h in trace(craft.hex, craft.facing, steps, budget, min_hexes=least).hexes
+        )
+    ]
+    # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
+    return safe or legal
+
+
+def person_moves(state: SfaState, craft: CraftState, selection: Selection) -> list[Hex]:
+    """Hexes a Street Fighter may move to: on the map, within its budget, and empty."""
+    budget = person_budget(state, craft, selection)
+    return [
+        h
+        for h in sorted(craft.hex.spiral(budget), key=lambda h: (h.q, h.r))
+        if h != craft.hex and state.map.contains(h) and state.occupant(h, ignore=craft.id) is None
+    ]
+
+
+def visible_occupant(state: SfaState, craft: CraftState, where: Hex) -> bool:
+    """A craft the mover can see is in the hex (a cloaked enemy is not seen: SFA-TEC-25)."""
+    other = state.occupant(where, ignore=craft.id)
+    return other is not None and T.sees(state, craft, other)
+
+
+def abort_kinds(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
+    """What the craft may abort to now for 1 Willpower: the 3 extra hexes, or an abort
+    technology it carries and can pay for (SFA-SEQ-5). A Street Fighter has no abort
+    (the engine has no Block or Jump: SFA-SF-2)."""
+    if state.is_person(craft):
+        return []
+    # Aborting to what the craft already chose would only spend Willpower.
+    out = ["extra_move"] if may_abort(state, craft) and selection.kind != "extra_move" else []
+    if not may_spend_willpower(state, craft):
+        return out
+    for tech in TECHNOLOGIES:
+        if (
+            tech in T.ABORT_TECHS
+            and (selection.kind, selection.item) != ("equipment", tech)
+            and not T.equipment_problem(state, craft, tech)
+        ):
+            out.append(tech)
+    return out
+
+
+def targets_for(ctx: Ctx, key: str) -> list[str]:
+    """Enemy craft and missiles the actor's selected weapon can reach now."""
+    state = ctx.state
+    craft_id, _ = split_key(key)
+    craft = state.craft.get(craft_id)
+    selection = state.selections.get(key)
+    if craft is None or selection is None or selection.kind != "attack":
+        return []
+    if craft.cloaked or craft.force_field:
+        return []  # no firing while cloaked or behind a Force Field (SFA-TEC-25, SFA-TEC-14)
+    weapon = next((w for w in state.type_of(craft).weapons if w.name == selection.item), None)
+    if weapon is None:
+        return []
+    person = state.is_person(craft)
+    aims: list[tuple[str, Hex]] = [
+        (other.id, other.hex)
+        for other in state.craft.values()
+        if other.side != craft.side and T.sees(state, craft, other)
+    ]
+    aims += [(d.id, d.hex) for d in state.decoys.values() if state.owner.get(d.owner) != craft.side]
+    out = [uid for uid, where in sorted(aims) if not bears(state, craft, weapon, where)]
+    if not weapon.guided and not person:
+        for missile in sorted(state.missiles.values(), key=lambda m: m.id):
+            if missile.side != craft.side and not bears(state, craft, weapon, missile.hex):
+                out.append(missile.id)
+    return out

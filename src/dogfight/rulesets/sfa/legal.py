@@ -1,0 +1,87 @@
+"""Every legal action of the side to decide now, for players and the AI."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dogfight.rulesets.sfa import actions as A
+from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.actors import interrupters, may_spend_willpower, split_key
+from dogfight.rulesets.sfa.checks import move_problem, question_ctx
+from dogfight.rulesets.sfa.choices import (
+    abort_kinds,
+    choices_for,
+    move_choices,
+    person_moves,
+    targets_for,
+    trades_dice,
+)
+from dogfight.rulesets.sfa.state import Selection, SfaState
+
+
+def legal_actions(state: SfaState) -> list[Any]:
+    """The actions the side to decide may take now (none once the game is over)."""
+    if state.outcome is not None or not state.active:
+        return []
+    ctx = question_ctx(state)
+    out: list[Any] = []
+    if state.phase == "select":
+        key = state.to_select[0]
+        for kind, item in choices_for(state, key):
+            out.append(A.Select(actor=key, kind=kind, item=item))
+            if trades_dice(state, key, kind, item):
+                out.append(A.Select(actor=key, kind=kind, item=item, speed_dice=2))
+    elif state.step.startswith("window"):
+        out = [A.Pass()]
+        out += [A.Interrupt(actor=k) for k in interrupters(state, state.active)]
+    elif state.step == "move":
+        craft_id, _ = split_key(state.acting)
+        craft = state.craft[craft_id]
+        sel = state.selections[state.acting]
+        if craft.held_by:
+            return [A.Move(craft=craft_id, dest=d) for d in T.drag_choices(state, craft)]
+        if state.is_person(craft):
+            return [A.Move(craft=craft_id)] + [
+                A.Move(craft=craft_id, dest=d) for d in person_moves(state, craft, sel)
+            ]
+        for steps in move_choices(state, craft, sel):
+            out.append(A.Move(craft=craft_id, steps=steps))
+        if (sel.kind, sel.item) == ("equipment", "teleport"):
+            out += [A.Move(craft=craft_id, dest=d) for d in T.teleport_choices(state, craft)]
+        for kind in abort_kinds(state, craft, sel):
+            if kind == "teleport":
+                out += [
+                    A.Move(craft=craft_id, dest=d, abort=kind)
+                    for d in T.teleport_choices(state, craft)
+                ]
+                continue
+            item = "" if kind == "extra_move" else kind
+            mode = Selection(kind="equipment" if item else kind, item=item)
+            # Offered like ordinary moves: on the map and clear of other craft first.
+            for steps in move_choices(state, craft, mode):
+                action = A.Move(craft=craft_id, steps=steps, abort=kind)
+                if move_problem(ctx, action) == "":
+                    out.append(action)
+    elif state.step == "resolve":
+        out = [A.Resolve(actor=state.acting)]
+        craft = state.craft[split_key(state.acting)[0]]
+        sel = state.selections[state.acting]
+        if sel.kind == "equipment":
+            for fields in T.resolve_options(state, craft, sel.item):
+                out.append(A.Resolve(actor=state.acting, **fields))  # type: ignore[arg-type]
+            return out
+        ctype = state.type_of(craft)
+        for target in targets_for(ctx, state.acting):
+            out.append(A.Resolve(actor=state.acting, target=target))
+            if may_spend_willpower(state, craft):
+                out.append(A.Resolve(actor=state.acting, target=target, willpower=True))
+            aimed = state.craft.get(target)
+            if ctype.has("targeting_computer") and aimed is not None:
+                spend = min(craft.power, aimed.maneuver_soak)
+                if spend > 0:
+                    out.append(A.Resolve(actor=state.acting, target=target, power=spend))
+            if ctype.has("temporal_displacement") and craft.power >= T.power_needed(
+                "temporal_displacement"
+            ):
+                out.append(A.Resolve(actor=state.acting, target=target, reroll=True))
+    return out

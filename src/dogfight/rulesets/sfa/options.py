@@ -1,0 +1,54 @@
+"""SFA rule options: the proposals of the rules notes and the seed's ambiguities.
+
+Each names the clause it decides; docs/rules/sfa.md describes it under that clause.
+"""
+
+from __future__ import annotations
+
+from dogfight.core.options import Option
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        name="zero_destroys",
+        default=False,
+        clause="SFA-STR-1",
+        doc="false: a craft at 0 Structure is disabled and destroyed only at minus its starting "
+        "Structure. true: destroyed at 0 (the seed's Damage section).",
+    ),
+    Option(
+        name="willpower_once_per_turn",
+        default=True,
+        clause="SFA-SEQ-6",
+        doc="true: a pilot spends at most one Willpower point a turn (SF:TSG). false: no limit.",
+    ),
+    Option(
+        name="collision_soak",
+        default=True,
+        clause="SFA-COL-1",
+        doc="true: collision damage is reduced by the victim's craft Soak (PROPOSAL). false: "
+        "the seed's example taken literally, no Soak.",
+    ),
+    Option(
+        name="turn_limit_result",
+        default="damage",
+        choices=("damage", "draw"),
+        clause="SFA-WIN-2",
+        doc="At the turn limit: damage: the side that took the smaller share of its starting "
+        "Structure wins. draw: a draw.",
+    ),
+    Option(
+        name="starship_time",
+        default=True,
+        clause="SFA-SCL-2",
+        doc="true: in a battle of Starship-scale craft with smaller units, a turn is a "
+        "Starfighter turn and Starship-scale craft act on turns 1, 6, 11... only. false: "
+        "every craft acts every turn.",
+    ),
+    Option(
+        name="superpowered_street_fighters",
+        default=False,
+        clause="SFA-SF-7",
+        doc="true: Street Fighters count one scale higher (as Starfighters) for interscale "
+        "combat (the seed's optional rule). false: Street Fighter scale.",
+    ),
+)
