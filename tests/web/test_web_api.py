@@ -481,3 +481,29 @@ def test_pages_and_static_files(tmp_path: Path) -> None:
     (static / "index.html").unlink()
     refused(client.get("/"), 404, "index.html")
     assert client.get("/static/missing.js").status_code == 404
+
+
+def test_bad_options_are_named_as_the_body_field_not_a_cli_flag(client: TestClient) -> None:
+    body = {
+        "ruleset": "evo",
+        "scenario": "skirmish",
+        "seats": {"Earth Alliance": "human", "Narn Regime": "human"},
+    }
+    for options, words in [
+        ({"dodge_saves": "maybe"}, ["dodge_saves", "maybe"]),
+        ({"warp": 1}, ["warp", "known options"]),
+    ]:
+        reply = client.post("/api/games", json={**body, "options": options})
+        message = refused(reply, 400, "field 'options'", *words)
+        assert "--rule" not in message
+
+
+def test_uploads_nested_too_deeply_are_refused_as_invalid(client: TestClient, db: Path) -> None:
+    deep_yaml = "name: x\nruleset: sfa\nmap: " + "[" * 5000 + "]" * 5000 + "\n"
+    reply = client.post(
+        "/api/games", json={"ruleset": "sfa", "scenario_text": deep_yaml, "seats": {}}
+    )
+    refused(reply, 422, "uploaded scenario", "nested")
+    for deep_json in (b"[" * 5000 + b"]" * 5000, b'{"a":' * 5000 + b"1" + b"}" * 5000):
+        refused(client.post("/api/games/open", content=deep_json), 422, "game file", "nested")
+    assert game_count(db) == 0

@@ -9,13 +9,14 @@ different games run side by side.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import hmac
 import random
 import secrets
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Annotated, Any
 
 import msgspec
@@ -31,6 +32,7 @@ from dogfight.core.gamefile import (
     replay_matches,
     to_gamefile,
 )
+from dogfight.core.options import resolve_options
 from dogfight.core.play import Player, RunawayGame
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, load_scenario, scenario_from_raw
@@ -234,6 +236,9 @@ class Hub:
     def create(self, request: NewGame) -> Created:
         """Start a new game from the lobby's choices (computer seats move at once)."""
         ruleset = find_ruleset(request.ruleset)
+        # Checked here first so that a refusal names the body's field (the engine's own
+        # check would name the CLI's --rule).
+        resolve_options(ruleset.options, (request.options, "field 'options'"))
         scenario = self._scenario(ruleset.name, request.scenario, request.scenario_text)
         return self.create_from(scenario, request.seats, request.options, request.seed)
 
@@ -252,7 +257,8 @@ class Hub:
     def open_file(self, raw: bytes, seats_text: str | None) -> Created:
         """Start a game from a game file's bytes (a finished one opens for review)."""
         where = "uploaded game file"
-        gamefile = parse_gamefile(raw, where)
+        with not_too_deep(where):
+            gamefile = parse_gamefile(raw, where)
         if gamefile.scenario.get("unit_files"):
             raise Invalid(f"{where}: field 'scenario.unit_files': {STANDALONE}")
         game = replay_gamefile(gamefile, where)
@@ -273,7 +279,8 @@ class Hub:
                 return load_scenario(f"{ruleset}/{name}")
             except UnknownName:
                 raise NotFound(f"no built-in {ruleset} scenario '{name}'") from None
-        raw = parse_yaml(text or "", UPLOAD_WHERE)
+        with not_too_deep(UPLOAD_WHERE):
+            raw = parse_yaml(text or "", UPLOAD_WHERE)
         scenario = scenario_from_raw(raw, UPLOAD_WHERE)
         if scenario.raw.get("unit_files"):
             raise Invalid(f"{UPLOAD_WHERE}: field 'unit_files': {STANDALONE}")
@@ -527,6 +534,16 @@ def view_of(live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
         can_undo=keep is not None,
         unit_sides=live.history.unit_sides,
     )
+
+
+@contextlib.contextmanager
+def not_too_deep(where: str) -> Iterator[None]:
+    """Refuse an upload whose parsing overflows the stack (lists or mappings nested
+    thousands deep) as invalid (422), not as a server error."""
+    try:
+        yield
+    except RecursionError:
+        raise Invalid(f"{where}: nested too deeply to read") from None
 
 
 def decode_action(game: Game, data: Any) -> Any:
