@@ -77,6 +77,7 @@ def test_serve_prints_where_it_listens(tmp_path: Path, served: list[tuple[Any, s
         (["play", "fighter-duel", "--rule", "warp=1"], ["warp"]),
         (["play", "no-such-scenario"], ["no-such-scenario"]),
         (["play", "fighter-duel", "--port", "0"], ["--port"]),
+        (["play", "fighter-duel", "--seed", str(2**64)], ["--seed"]),
         (["serve", "--db", "/no/such/folder/g.sqlite"], ["/no/such/folder"]),
     ],
 )

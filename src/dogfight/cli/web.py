@@ -76,7 +76,9 @@ def play(
     ] = "heuristic",
     rule: RuleOption = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed of the dice (default: a random one).")
+        int | None,
+        # The game database keeps the seed as a SQLite (64-bit) integer.
+        typer.Option(min=-(2**63), max=2**63 - 1, help="Seed of the dice (default: a random one)."),
     ] = None,
     host: HostOption = "127.0.0.1",
     port: PortOption = 8000,
