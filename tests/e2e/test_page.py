@@ -299,6 +299,27 @@ def test_log_filters_and_download(page: Any, server: Any, finished_file: Path) -
     assert saved["actions"] == original["actions"]
 
 
+def test_a_spectator_may_download_a_finished_game_at_any_review_step(
+    page: Any, server: Any, finished_file: Path
+) -> None:
+    """Anyone may download a finished game (docs/web-api.md), so the link stays while a
+    spectator steps back to a position where the game was not over yet."""
+    status, opened = api(
+        server.url, "POST", "/api/games/open", json.loads(finished_file.read_text())
+    )
+    assert status == 201
+    page.goto(server.url + opened["spectator"])
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.text_content("#seat") == "spectator"
+    assert page.locator("#download").is_visible()
+    page.click("#review-first")
+    page.wait_for_function("() => document.getElementById('outcome').hidden")
+    assert page.locator("#download").is_visible()
+    reply = page.request.get(server.url + (page.get_attribute("#download", "href") or ""))
+    assert reply.ok
+    assert reply.json()["actions"] == json.loads(finished_file.read_text())["actions"]
+
+
 def test_a_second_person_joins_through_the_link(page: Any, browser: Any, server: Any) -> None:
     """Two people: each page offers actions only on its own turn and picks up the
     other's move by polling."""

@@ -125,7 +125,8 @@ function renderStatus(view) {
   const othersComputer = view.seat
     && Object.entries(view.seats).every(([side, kind]) => side === view.seat || kind !== "human");
   const download = $("download");
-  download.hidden = !(view.over || othersComputer);
+  // a finished game (reviewed at any step) is anyone's to download
+  download.hidden = !(view.over || S.finalVersion !== null || othersComputer);
   download.href = `/api/games/${encodeURIComponent(S.id)}/file${S.token ? `?token=${encodeURIComponent(S.token)}` : ""}`;
   download.setAttribute("download", `${S.id}.json`);
   document.body.dataset.version = String(view.version);
