@@ -380,3 +380,19 @@ def test_a_street_fighter_envelope_says_the_facing_is_not_chosen() -> None:
             assert after.state.craft[uid].facing == game.state.craft[uid].facing
         checked += 1
     assert checked >= 2
+
+
+def test_every_envelope_cell_names_its_hex_before_a_colon() -> None:
+    """The page names a chosen cell by its title up to the first colon ("to hex (q, r)"
+    came out as "to to hex (q, r)"), so every cell, a Street Fighter's included, must
+    start with its own hex."""
+    cells = 0
+    for game in move_games(["sfa/street-brawl", "sfa/fighter-duel"]):
+        for env in BOARD.envelopes(game).values():
+            for cell in env["shapes"]:
+                x = sum(p[0] for p in cell["points"]) / len(cell["points"])
+                y = sum(p[1] for p in cell["points"]) / len(cell["points"])
+                h = hex_at(x, y)
+                assert cell["title"].split(":")[0] == f"hex ({h.q}, {h.r})"
+                cells += cell["facings"] is None
+    assert cells > 0
