@@ -754,7 +754,9 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
             shapes.append(shape)
     for h in sorted(_dest_hexes(game, craft_id, legal)):
         # The page names a chosen cell by its title up to the first colon.
-        shape = cell(h.q, h.r, "envelope", f"{_where(h)}: go there directly (the facing is not chosen)")
+        shape = cell(
+            h.q, h.r, "envelope", f"{_where(h)}: go there directly (the facing is not chosen)"
+        )
         shape["facings"] = None
         shapes.append(shape)
     if not shapes:

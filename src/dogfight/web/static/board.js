@@ -283,7 +283,8 @@ export class BoardView {
     if (pointer) pointer.setAttribute("transform", `rotate(${facing})`);
   }
 
-  /** Clickable markers for legal destinations: one per distinct end point and facing. */
+  /** Clickable markers for legal destinations: one per distinct end point (the moves that
+   * end there with other facings are chosen in the move panel), pointing the first's way. */
   drawDests(dests) {
     this.clear("dests");
     const r = this.hexMap ? 0.3 : this.unitSize * 0.45;
