@@ -5,7 +5,8 @@ person against the computer), play it to the end choosing actions by their own s
 generator, and record what they sent. Then every game must be over, and the database
 must hold, for each game, exactly the actions its own client sent (at the positions
 it sent them) with the computer's in between, replaying to the very game the server
-finished (the game file's event-log digest).
+finished (the game file's event-log digest). The server holds only a few games in
+memory, so games are dropped and rebuilt from the store while others play on.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ SCENARIOS = [
     ("sfa", "street-brawl", "Dojo", "Gang"),
 ]
 """Short games (two turns) of each ruleset: many requests, little time."""
+MAX_LIVE = 8
+"""Games the server keeps in memory: far fewer than are played at once."""
 
 
 def free_port() -> int:
@@ -53,7 +56,9 @@ def free_port() -> int:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     db = tmp_path_factory.mktemp("load") / "games.sqlite"
     port = free_port()
-    config = uvicorn.Config(create_app(db), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(db, max_live=MAX_LIVE), host="127.0.0.1", port=port, log_level="warning"
+    )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()

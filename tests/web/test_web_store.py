@@ -9,11 +9,13 @@ from typing import Any
 
 import msgspec
 import pytest
+from fastapi.testclient import TestClient
 
 from dogfight.core.game import Game
 from dogfight.core.gamefile import log_digest
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import scenario_from_raw
+from dogfight.web.app import create_app
 from dogfight.web.store import GameRecord, Store
 
 from .helpers import act, client_for, new_game, view
@@ -212,3 +214,29 @@ def test_a_stored_game_that_no_longer_replays_the_same_is_refused(tmp_path: Path
     reply = client_for(db).get(f"/api/games/{created['game']}")
     assert reply.status_code == 422
     assert "no longer replay to the same game" in reply.json()["error"]
+
+
+def test_games_past_the_memory_cap_are_dropped_and_rebuilt_unchanged(tmp_path: Path) -> None:
+    """A long-running server keeps only `max_live` games in memory (the least recently
+    used go; the store has all of them): play goes on in each as if nothing happened."""
+    db = tmp_path / "games.sqlite"
+    app = create_app(db, max_live=2)
+    client = TestClient(app, raise_server_exceptions=False)
+    hub = app.state.hub
+    games = []
+    for seed in range(4):
+        created = new_game(
+            client, "sfa", "fighter-duel", {"Rebels": "human", "Aliens": "random"}, seed=seed
+        )
+        games.append((created["game"], created["seats"]["Rebels"]["token"]))
+        assert hub.loaded() <= 2
+    for _ in range(3):
+        for game, token in games:
+            shown = view(client, game, token)
+            after = act(client, game, token, 0, shown["version"])
+            assert after["version"] > shown["version"]
+            assert hub.loaded() <= 2
+    for game, token in games:
+        mine = view(client, game, token)
+        assert len(stored(db, game)) == mine["version"]
+        assert view(client_for(db), game, token) == mine

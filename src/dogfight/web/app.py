@@ -26,7 +26,7 @@ from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
 from dogfight.web.rules_text import find_clause
-from dogfight.web.sessions import Hub, NewGame
+from dogfight.web.sessions import MAX_LIVE, Hub, NewGame
 from dogfight.web.store import Store
 
 MAX_BODY = 256 * 1024
@@ -137,12 +137,15 @@ def lobby() -> list[dict[str, Any]]:
     return rows
 
 
-def create_app(db_path: Path | str, *, static_dir: Path | None = None) -> FastAPI:
-    """The web app, its games kept in the SQLite file `db_path`."""
+def create_app(
+    db_path: Path | str, *, static_dir: Path | None = None, max_live: int = MAX_LIVE
+) -> FastAPI:
+    """The web app, its games kept in the SQLite file `db_path` (and at most `max_live`
+    of them in memory at once)."""
     # Load the ruleset plugins now, in one thread: the registry's first load is not
     # safe against the concurrent first requests of a fresh server.
     all_rulesets()
-    hub = Hub(Store(db_path))
+    hub = Hub(Store(db_path), max_live)
     static = static_dir or STATIC_DIR
     app = FastAPI(title="dogfight", version=__version__, docs_url=None, redoc_url=None)
     app.state.hub = hub

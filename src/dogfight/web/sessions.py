@@ -4,7 +4,8 @@ Every change goes through the same path: apply to a copy of the game, commit the
 actions to the store, then make the copy the live game. A refused or failing action
 therefore changes neither the live game nor the database, and nothing is reported to
 a player before it is committed. One lock per game serialises the requests on it;
-different games run side by side.
+different games run side by side. At most `MAX_LIVE` games are held in memory: the
+least recently used beyond it are dropped and rebuilt from the store when next asked.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import hmac
 import random
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from typing import Annotated, Any
 
@@ -45,6 +47,9 @@ HUMAN = "human"
 SEAT_KINDS = (HUMAN, *PLAYER_KINDS)
 MAX_COMPUTER_ACTIONS = 100_000
 """The runaway guard of the play loop (`dogfight.core.play.play`), for computer turns."""
+MAX_LIVE = 1000
+"""Games held in memory at once; past it the least recently used are dropped (the store
+has every action: a dropped game is rebuilt by replay on its next request)."""
 SNAPSHOT_EVERY = 16
 """Review keeps a copy of the game every this many actions, so a step costs few replays."""
 UPLOAD_WHERE = "uploaded scenario"
@@ -183,28 +188,68 @@ class History:
 class Hub:
     """Every game of one server: created, opened, loaded from the store on first use."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, max_live: int = MAX_LIVE) -> None:
         self.store = store
-        self._live: dict[str, Live] = {}
+        self.max_live = max_live
+        self._live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
         self._loading = threading.Lock()
 
     # ---- finding games ---------------------------------------------------------------
 
     def get(self, game_id: str) -> Live:
         """The live game `game_id`, rebuilt from the store on first use (404 if none)."""
-        live = self._live.get(game_id)
-        if live is not None:
+        with self._locked(game_id) as live:
             return live
+
+    def loaded(self) -> int:
+        """How many games are in memory now (at most `max_live`, but for ones in use)."""
+        return len(self._live)
+
+    @contextlib.contextmanager
+    def _locked(self, game_id: str) -> Iterator[Live]:
+        """The live game `game_id` with its lock held, the computer's pending turns played.
+
+        A game dropped from memory between being found and being locked is looked up
+        again, so no request works on a dropped copy while another uses its rebuild."""
+        while True:
+            live = self._find(game_id)
+            with live.lock:
+                if self._live.get(game_id) is not live:
+                    continue
+                # A server stopped after a person's action was committed but before the
+                # computer's answer was: the computer moves now.
+                self._computer_turns(live)
+                yield live
+                return
+
+    def _find(self, game_id: str) -> Live:
+        """The game from memory (now the most recently used), else rebuilt from the store."""
         with self._loading:
             live = self._live.get(game_id)
             if live is None:
                 live = self._rebuild(game_id)
-                self._live[game_id] = live
-        # A server stopped after a person's action was committed but before the
-        # computer's answer was: the computer moves now.
-        with live.lock:
-            self._computer_turns(live)
-        return live
+                self._keep(game_id, live)
+            else:
+                self._live.move_to_end(game_id)
+            return live
+
+    def _keep(self, game_id: str, live: Live) -> None:
+        """Hold `live` in memory (the caller holds `_loading`), dropping the least
+        recently used games past `max_live`. A game is dropped only with its lock taken
+        here, so no request is changing it and all it did is in the store for the
+        rebuild; one in use stays (this thread holds no game's lock: the lock is
+        re-entrant, and would not tell)."""
+        self._live[game_id] = live
+        for old_id in list(self._live):
+            if len(self._live) <= self.max_live:
+                break
+            old = self._live[old_id]
+            if old_id == game_id or not old.lock.acquire(blocking=False):
+                continue
+            try:
+                del self._live[old_id]
+            finally:
+                old.lock.release()
 
     def _rebuild(self, game_id: str) -> Live:
         found = self.store.load(game_id)
@@ -316,9 +361,9 @@ class Hub:
         live = Live(record, fresh, history)
         self.store.create(record, [msgspec.to_builtins(a) for a in actions])
         with self._loading:
-            self._live[game_id] = live
-        with live.lock:
-            self._computer_turns(live)
+            self._keep(game_id, live)
+        with self._locked(game_id):
+            pass  # the computer seats move now, if one is first
         return Created(
             game=game_id,
             seats={
@@ -344,8 +389,7 @@ class Hub:
         version: int | None = None,
     ) -> dict[str, Any]:
         """A seat's action, given by index into its view's actions or as plain data."""
-        live = self.get(game_id)
-        with live.lock:
+        with self._locked(game_id) as live:
             seat = self._turn_of(live, token)
             game = live.game
             if version is not None and version != len(game.actions):
@@ -371,8 +415,7 @@ class Hub:
         self, game_id: str, token: str | None, unit: str, x: float, y: float, facing: float
     ) -> dict[str, Any]:
         """A movement chosen on the board: the board adapter composes the action."""
-        live = self.get(game_id)
-        with live.lock:
+        with self._locked(game_id) as live:
             seat = self._turn_of(live, token)
             board = board_or_none(live.record.ruleset)
             if board is None:
@@ -384,8 +427,7 @@ class Hub:
     def undo(self, game_id: str, token: str | None) -> dict[str, Any]:
         """Take back the seat's actions (and the computer's since) to its previous
         decision in this turn and phase, if none of them rolled dice."""
-        live = self.get(game_id)
-        with live.lock:
+        with self._locked(game_id) as live:
             seat = live.seat_of(token)
             keep, why = live.undo_point(seat)
             if keep is None or seat is None:
@@ -460,16 +502,13 @@ class Hub:
 
     def view(self, game_id: str, token: str | None, step: int | None = None) -> dict[str, Any]:
         """The view for a token's seat (or a spectator), live or at a review step."""
-        live = self.get(game_id)
-        seat = live.seat_of(token)
-        with live.lock:
-            return view_of(live, seat, step)
+        with self._locked(game_id) as live:
+            return view_of(live, live.seat_of(token), step)
 
     def game_file(self, game_id: str, token: str | None) -> tuple[str, bytes]:
         """The game file (name, bytes) for download: the same file `dogfight replay` reads."""
-        live = self.get(game_id)
-        seat = live.seat_of(token)
-        game = live.game
+        with self._locked(game_id) as live:
+            seat, game, seats = live.seat_of(token), live.game, live.record.seats
         if not game.is_over():
             if seat is None:
                 raise Forbidden(
@@ -481,9 +520,7 @@ class Hub:
                     f"game {game_id}: while another person plays, the game file "
                     "(every side's secrets) can be downloaded only once the game is over"
                 )
-        data = msgspec.json.format(
-            msgspec.json.encode(to_gamefile(game, live.record.seats)), indent=1
-        )
+        data = msgspec.json.format(msgspec.json.encode(to_gamefile(game, seats)), indent=1)
         return f"{game.scenario.name}-{game_id}.json", data
 
 
