@@ -12,6 +12,7 @@ import pytest
 from dogfight.core import EventLog, Game, load_scenario
 from dogfight.core.ruleset import UnitRecord
 from dogfight.dice import seeded
+from dogfight.rulesets.acta import actions as acta_actions
 from dogfight.rulesets.acta import combat as acta_combat
 from dogfight.rulesets.acta.context import Ctx as ActaCtx
 from dogfight.rulesets.evo.context import Ctx as EvoCtx
@@ -163,6 +164,8 @@ def test_acta_destruction_by_fire_and_dogfight_is_credited() -> None:
         remaining=0.0,
         destroyed=True,
         destroyed_by="E-F1",
+        destroyed_by_side="Empire",
+        destroyed_by_type="wasp",
     )
     assert (records["K-F2"].remaining, records["K-F2"].destroyed) == (1.0, False)
     assert records["E-F4"].destroyed_by == "K-F3"
@@ -195,6 +198,23 @@ def test_acta_fighters_aboard_die_with_their_ship() -> None:
     result = result_of(game)
     kills = sum(u.kills for u in result.units if u.side == "Klingon")
     assert kills == carried + 1
+
+
+def test_acta_kill_stays_credited_after_the_killer_is_recovered_aboard() -> None:
+    # A fighter recovered aboard its carrier loses its id (the roster lists it as
+    # 'SHIP/aboard-N'): its earlier kills must still count for its side and type.
+    game = Game(load_scenario("carrier-strike"), seed=1)
+    state = game.state
+    ctx = ActaCtx(state, game.options, _log(game))
+    carrier = state.units["E-CV1"]
+    carrier.take_off(len(carrier.aboard) - 1)  # room in the hangar
+    acta_combat.damage_fighter(ctx, state.units["K-F1"], 1, "ACTA-FTR-5", "test", "E-F2")
+    game.ruleset._apply_recover(ctx, acta_actions.Recover(unit="E-F2", ship="E-CV1"))
+    assert "E-F2" not in state.units
+    units = _units(result_of(game))
+    assert units["Empire", "hummingbird"].kills == 1
+    assert sum(u.kills for u in units.values()) == 1
+    assert units["Klingon", "zaresh"].lost == 1
 
 
 # ---- evo ------------------------------------------------------------------------------------

@@ -46,6 +46,10 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     """Out of the battle for good by damage (not by leaving the table)."""
     destroyed_by: str | None = None
     """Id of the unit that destroyed it, when the rules know it."""
+    destroyed_by_side: str | None = None
+    destroyed_by_type: str | None = None
+    """Side and type of that unit as it was then, for rulesets where its id may leave
+    the roster (an acta fighter recovered aboard a ship is listed by its slot there)."""
 
 
 class State(Protocol):

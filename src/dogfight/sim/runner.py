@@ -169,8 +169,9 @@ def result_of(game: Game, index: int = 0, *, swapped: bool = False) -> BattleRes
 def unit_stats(roster: Sequence[UnitRecord], sides: Sequence[str]) -> list[UnitStats]:
     """Fielded, lost, kills and damage taken per (side, unit type) of a roster.
 
-    A kill is an enemy unit whose `destroyed_by` is a unit of the side and type; a unit
-    destroyed by its own side (friendly fire) is a loss but nobody's kill."""
+    A kill is an enemy unit whose `destroyed_by` is a unit of the side and type (as the
+    record gives them, else as the roster does: the killer's id may have left it); a
+    unit destroyed by its own side (friendly fire) is a loss but nobody's kill."""
     owner = {r.id: (r.side, r.type) for r in roster}
     counts: dict[tuple[str, str], list[float]] = {}
     for r in roster:
@@ -178,7 +179,12 @@ def unit_stats(roster: Sequence[UnitRecord], sides: Sequence[str]) -> list[UnitS
         row[0] += 1
         row[1] += 1 if r.destroyed else 0
         row[3] += r.strength - r.remaining
-        killer = owner.get(r.destroyed_by) if r.destroyed and r.destroyed_by else None
+        killer: tuple[str, str] | None = None
+        if r.destroyed and r.destroyed_by:
+            if r.destroyed_by_side is not None and r.destroyed_by_type is not None:
+                killer = (r.destroyed_by_side, r.destroyed_by_type)
+            else:
+                killer = owner.get(r.destroyed_by)
         if killer is not None and killer[0] != r.side:
             counts.setdefault(killer, [0, 0, 0, 0.0])[2] += 1
     order = {side: i for i, side in enumerate(sides)}

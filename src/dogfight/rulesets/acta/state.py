@@ -159,7 +159,18 @@ class ActaState(msgspec.Struct, kw_only=True):
         return dup
 
     def record_loss(self, unit: UnitState, by: str | None) -> None:
-        """Keep a destroyed unit, and each fighter lost aboard it, in `fallen`."""
+        """Keep a destroyed unit, and each fighter lost aboard it, in `fallen`.
+
+        The killer's side and type are kept with them: a fighter recovered aboard a
+        ship later loses its id, and its kills must still count for it."""
+        killer = self.units.get(by) if by else None
+        by_side: str | None
+        by_type: str | None
+        if killer is not None:
+            by_side, by_type = killer.side, killer.type
+        else:  # gone in the same exchange, or unknown
+            fallen = next((r for r in self.fallen if r.id == by), None) if by else None
+            by_side, by_type = (fallen.side, fallen.type) if fallen else (None, None)
         lost = [(unit.id, unit.type)]
         lost += [(f"{unit.id}/aboard-{k + 1}", ftype) for k, ftype in enumerate(unit.aboard)]
         self.fallen = (
@@ -173,6 +184,8 @@ class ActaState(msgspec.Struct, kw_only=True):
                     remaining=0.0,
                     destroyed=True,
                     destroyed_by=by,
+                    destroyed_by_side=by_side,
+                    destroyed_by_type=by_type,
                 )
                 for uid, utype in lost
             ),
