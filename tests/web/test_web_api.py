@@ -6,6 +6,7 @@ and must leave the game (live and stored) as it was.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -379,6 +380,25 @@ def test_game_file_download_rules_and_replay(client: TestClient, tmp_path: Path)
     assert replay_matches(loaded, gamefile)
     assert len(loaded.actions) == view(client, created["game"], token)["version"]
     assert gamefile.players == {"Rebels": "human", "Aliens": "random"}
+
+
+@pytest.mark.parametrize("name", ['a"b', "x\r\nSet-Cookie: a=b", "é😀/../x"])
+def test_game_file_name_is_a_safe_header_whatever_the_scenario_is_called(
+    client: TestClient, name: str
+) -> None:
+    text = small_scenario("evo/skirmish", name=name, turn_limit=1)
+    seats = {"Earth Alliance": "random", "Narn Regime": "random"}
+    created = client.post(
+        "/api/games", json={"ruleset": "evo", "scenario_text": text, "seats": seats}
+    )
+    assert created.status_code == 201, created.text
+    game = created.json()["game"]
+    reply = client.get(f"/api/games/{game}/file")
+    assert reply.status_code == 200, reply.text
+    disposition = reply.headers["content-disposition"]
+    assert re.fullmatch(r'attachment; filename="[A-Za-z0-9._-]+"', disposition), disposition
+    assert disposition.endswith(f'-{game}.json"')
+    assert msgspec.json.decode(reply.content)["scenario"]["name"] == name
 
 
 def finished_file(client: TestClient) -> bytes:

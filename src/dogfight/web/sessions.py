@@ -15,6 +15,7 @@ import datetime
 import hashlib
 import hmac
 import random
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -55,6 +56,7 @@ SNAPSHOT_EVERY = 16
 UPLOAD_WHERE = "uploaded scenario"
 STANDALONE = "an upload must carry its units inline (custom_units), not name files"
 """Unit files would be read from the server's own disk: an upload must stand alone."""
+UNSAFE_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 SEED = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
 """A seed the database can keep (SQLite integers are 64-bit)."""
 
@@ -521,7 +523,7 @@ class Hub:
                     "(every side's secrets) can be downloaded only once the game is over"
                 )
         data = msgspec.json.format(msgspec.json.encode(to_gamefile(game, seats)), indent=1)
-        return f"{game.scenario.name}-{game_id}.json", data
+        return f"{file_stem(game.scenario.name)}-{game_id}.json", data
 
 
 def review_game(live: Live, step: int) -> Game:
@@ -571,6 +573,13 @@ def view_of(live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
         can_undo=keep is not None,
         unit_sides=live.history.unit_sides,
     )
+
+
+def file_stem(name: str) -> str:
+    """A scenario's name made safe for a download's file name: an uploaded scenario may
+    be called anything, and the name goes into a header (quotes, line breaks or
+    non-ASCII there would break it), so every other character becomes '-'."""
+    return UNSAFE_IN_FILE_NAME.sub("-", name).strip("-.") or "game"
 
 
 @contextlib.contextmanager
