@@ -12,7 +12,7 @@ import pytest
 from dogfight.core.data import read_yaml
 from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
-from dogfight.core.scenario import builtin_scenario_files, scenario_from_raw
+from dogfight.core.scenario import builtin_scenario_files, load_scenario, scenario_from_raw
 from dogfight.geometry.hex import Hex
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.actors import split_key
@@ -26,6 +26,7 @@ from dogfight.web.boards.sfa import (
     attack_case,
     centre,
     hex_at,
+    reach_outline,
     step_plans,
 )
 
@@ -396,3 +397,56 @@ def test_every_envelope_cell_names_its_hex_before_a_colon() -> None:
                 assert cell["title"].split(":")[0] == f"hex ({h.q}, {h.r})"
                 cells += cell["facings"] is None
     assert cells > 0
+
+
+def test_range_overlays_hold_the_hexes_in_range_and_no_others() -> None:
+    """A weapon's drawn reach covers the centre of every hex its range (hex distance,
+    SFA-ATK-2) and arc allow, and of no hex beyond: a circle through the centres straight
+    ahead also took in hexes one beyond range off those lines."""
+    from dogfight.geometry.hex import FRONT_ARC, in_arc
+
+    checked = 0
+    for name in SCENARIOS:
+        game = Game(load_scenario(name), seed=1)
+        scene = BOARD.scene(game, None)
+        hexes = list(game.state.map)
+        for unit in scene["units"]:
+            craft = game.state.craft.get(unit["id"])
+            if craft is None:
+                continue
+            design = game.state.type_of(craft)
+            if design.fighter is not None:
+                continue
+            here = craft.hex
+            for weapon in design.weapons:
+                if weapon.arc not in ("all", "front") or weapon.range <= 0:
+                    continue
+                drawn = [s for s in unit["overlays"] if s["title"].startswith(f"{weapon.name}:")]
+                for h in hexes:
+                    if h == here:
+                        continue
+                    wanted = here.distance(h) <= weapon.range and (
+                        weapon.arc == "all" or in_arc(here, craft.facing, h, FRONT_ARC)
+                    )
+                    assert shapes.in_any(drawn, *centre(h.q, h.r)) == wanted, (name, weapon, h)
+                checked += 1
+    assert checked >= 3
+
+
+def test_a_reach_outline_is_the_hexes_in_range_and_arc() -> None:
+    """`reach_outline` for every facing and range: the centres inside are exactly the
+    hexes within range, all round or in the forward half (FRONT_ARC)."""
+    from dogfight.geometry.hex import FRONT_ARC, in_arc
+
+    origin = Hex(1, -2)
+    cx, cy = centre(origin.q, origin.r)
+    near = [Hex(q, r) for q in range(-12, 14) for r in range(-14, 12) if Hex(q, r) != origin]
+    for reach in range(1, 10):
+        for facing in (None, 0, 1, 2, 3, 4, 5):
+            degrees = None if facing is None else 60.0 * facing
+            outline = shapes.polygon(reach_outline(cx, cy, reach, degrees), "arc")
+            for h in near:
+                wanted = origin.distance(h) <= reach and (
+                    facing is None or in_arc(origin, facing, h, FRONT_ARC)
+                )
+                assert shapes.contains(outline, *centre(h.q, h.r)) == wanted, (reach, facing, h)

@@ -213,6 +213,32 @@ def _craft_details(craft: Mapping[str, Any], prof: Mapping[str, Any]) -> dict[st
     return out
 
 
+def reach_outline(
+    cx: float, cy: float, reach: int, facing: float | None = None
+) -> list[tuple[float, float]]:
+    """The outline of the hexes within `reach` (hex distance) of the hex centred at
+    (cx, cy): the hexagon through the centres `reach` hexes away in the six straight
+    lines, grown half a hex so those centres lie inside and the next ring's outside (a
+    circle would take in some of them). With `facing` (board degrees), only the forward
+    half: sextants 5, 0 and 1, the hexes exactly abeam included."""
+    radius = reach * ROOT3 + 0.5
+
+    def at(degrees: float, r: float) -> tuple[float, float]:
+        a = math.radians(degrees)
+        return cx + r * math.sin(a), cy - r * math.cos(a)
+
+    if facing is None:
+        return [at(60.0 * k, radius) for k in range(6)]
+    # Abeam the outline runs along a side, half way between two corners.
+    side = radius * math.cos(math.radians(30.0))
+    return [
+        (cx, cy),
+        at(facing - 90.0, side),
+        *(at(facing + turn, radius) for turn in (-60.0, 0.0, 60.0)),
+        at(facing + 90.0, side),
+    ]
+
+
 def _craft_overlays(
     craft: Mapping[str, Any], prof: Mapping[str, Any], on_map: frozenset[Hex]
 ) -> list[S.Shape]:
@@ -225,14 +251,12 @@ def _craft_overlays(
         if reach <= 0:
             continue
         title = f"{w['name']}: {w['arc']} arc, {reach} hexes"
-        # Hex ranges drawn as circles through the centres `reach` hexes away in a line.
-        radius = reach * ROOT3 + 0.5
         if w["arc"] == "all":
-            out.append(S.circle(cx, cy, radius, "arc", title))
+            out.append(S.polygon(reach_outline(cx, cy, reach), "arc", title))
         elif w["arc"] == "front":
-            # The forward half: sextants 5, 0 and 1 (the hexes exactly abeam included).
-            start = facing_degrees(facing) - 90.0
-            out.append(S.wedge(cx, cy, radius, start % 360, start % 360 + 180.0, "arc", title))
+            out.append(
+                S.polygon(reach_outline(cx, cy, reach, facing_degrees(facing)), "arc", title)
+            )
         else:
             for h in straight_line(here, facing, reach):
                 if h in on_map:
