@@ -7,7 +7,10 @@ from typing import Any
 import pytest
 
 from dogfight.core.events import Event
+from dogfight.core.game import Game
+from dogfight.core.scenario import load_scenario
 from dogfight.dice import Roll
+from dogfight.web import views
 from dogfight.web.views import is_hit, log_rows, side_of
 
 SIDES = {"E-F1": "Empire", "K-F1": "Klingon", "W1": "Wardens", "NA-1": "Narn Regime"}
@@ -56,3 +59,48 @@ def test_log_rows_number_the_visible_events_and_write_the_dice() -> None:
          "hit": False},
         {"seq": 1, "clause": "A-2", "text": "moves", "dice": "", "side": "Empire", "hit": False},
     ]  # fmt: skip
+
+
+class CountingBoard:
+    """A stand-in board that counts how the view asks for its action descriptions."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    def scene(self, game: Any, seat: str | None) -> dict[str, Any]:
+        return {"width": 1, "height": 1, "origin": [0, 0], "unit_name": "hex",
+                "shapes": [], "units": []}  # fmt: skip
+
+    def describe(self, game: Any, action: Any) -> dict[str, Any]:
+        self.calls.append("describe")
+        return self.described(len(self.calls))
+
+    def describe_all(self, game: Any, actions: list[Any]) -> list[dict[str, Any]]:
+        self.calls.append("describe_all")
+        return [self.described(i) for i in range(len(actions))]
+
+    @staticmethod
+    def described(number: int) -> dict[str, Any]:
+        return {"kind": "k", "group": "other", "label": f"#{number}", "unit": None,
+                "target": None, "dest": None, "odds": None}  # fmt: skip
+
+    def envelopes(self, game: Any) -> dict[str, Any]:
+        return {}
+
+
+def test_a_view_describes_its_actions_with_one_describe_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/web-api.md: `describe_all` reads the observation once for the whole list."""
+    board = CountingBoard()
+    monkeypatch.setattr(views, "board_or_none", lambda ruleset: board)
+    game = Game(load_scenario("acta/furball"), seed=1)
+    seat = game.current_player()
+    built = views.build_view(
+        game, game_id="g", seat=seat, seats={seat: "human"}, step=None, can_undo=False,
+        unit_sides={},
+    )  # fmt: skip
+    assert board.calls == ["describe_all"]
+    legal = game.legal_actions()
+    assert [a["index"] for a in built["actions"]] == list(range(len(legal)))
+    assert [a["label"] for a in built["actions"]] == [f"#{i}" for i in range(len(legal))]

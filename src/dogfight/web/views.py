@@ -59,7 +59,7 @@ def build_view(
     actions: list[dict[str, Any]] = []
     envelopes: dict[str, Any] = {}
     if your_turn:
-        actions = [describe(board, game, i, a) for i, a in enumerate(game.legal_actions())]
+        actions = describe_actions(board, game, game.legal_actions())
         envelopes = board.envelopes(game) if board is not None else {}
     # A spectator's scene is the ruleset's observation for None: public information only.
     scene = scene_for(board, game, seat)
@@ -84,6 +84,19 @@ def build_view(
         "log": log_rows(game.events_for(seat), unit_sides),
         "can_undo": can_undo,
     }
+
+
+def describe_actions(board: Board | None, game: Game, actions: list[Any]) -> list[dict[str, Any]]:
+    """The view's ACTIONs, described by the board's `describe_all` when it has one (it
+    reads the observation once for the whole list, not once per action)."""
+    describe_all = getattr(board, "describe_all", None)
+    if describe_all is None:
+        return [describe(board, game, i, a) for i, a in enumerate(actions)]
+    described = describe_all(game, actions)
+    return [
+        {"index": i, **dict(d), "action": msgspec.to_builtins(a)}
+        for i, (a, d) in enumerate(zip(actions, described, strict=True))
+    ]
 
 
 def describe(board: Board | None, game: Game, index: int, action: Any) -> dict[str, Any]:
