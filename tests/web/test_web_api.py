@@ -18,7 +18,10 @@ from httpx import Response
 
 from dogfight.core.gamefile import load_game, replay_matches
 from dogfight.core.registry import find_ruleset
+from dogfight.web import sessions
 from dogfight.web.app import MAX_BODY, create_app
+from dogfight.web.errors import status_of
+from dogfight.web.store import StoreError
 
 from .helpers import act, client_for, new_game, small_scenario, view
 
@@ -527,3 +530,15 @@ def test_uploads_nested_too_deeply_are_refused_as_invalid(client: TestClient, db
     for deep_json in (b"[" * 5000 + b"]" * 5000, b'{"a":' * 5000 + b"1" + b"}" * 5000):
         refused(client.post("/api/games/open", content=deep_json), 422, "game file", "nested")
     assert game_count(db) == 0
+
+
+def test_a_rules_bug_in_the_computers_turns_is_a_server_error_not_bad_input(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A computer player stuck in a game that never ends is the engine's fault (500),
+    not the request's (400)."""
+    monkeypatch.setattr(sessions, "MAX_COMPUTER_ACTIONS", 3)
+    seats = {"Earth Alliance": "random", "Narn Regime": "random"}
+    body = {"ruleset": "evo", "scenario": "skirmish", "seats": seats}
+    refused(client.post("/api/games", json=body), 500, "without ending")
+    assert status_of(StoreError("games.sqlite: cannot write")) == 500
