@@ -4,6 +4,8 @@ answered, a failing action stores nothing, undo restores the earlier view exactl
 from __future__ import annotations
 
 import sqlite3
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -240,3 +242,39 @@ def test_games_past_the_memory_cap_are_dropped_and_rebuilt_unchanged(tmp_path: P
         mine = view(client, game, token)
         assert len(stored(db, game)) == mine["version"]
         assert view(client_for(db), game, token) == mine
+
+
+def test_rebuilding_one_game_holds_up_no_other_and_happens_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long replay (a game back from the store) must not stall the server's other
+    games, and two requests for it at once replay it once."""
+    db = tmp_path / "games.sqlite"
+    app = create_app(db, max_live=1)
+    client = TestClient(app, raise_server_exceptions=False)
+    hub = app.state.hub
+    seats = {"Rebels": "human", "Aliens": "random"}
+    first = new_game(client, "sfa", "fighter-duel", seats, seed=1)
+    second = new_game(client, "sfa", "fighter-duel", seats, seed=2)  # drops the first
+    assert hub.loaded() == 1
+    release, started = threading.Event(), threading.Event()
+    rebuilds: list[str] = []
+    real = hub._rebuild
+
+    def slow(game_id: str) -> Any:
+        rebuilds.append(game_id)
+        started.set()
+        assert release.wait(30)
+        return real(game_id)
+
+    monkeypatch.setattr(hub, "_rebuild", slow)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        waiting = [pool.submit(hub.view, first["game"], None) for _ in range(2)]
+        assert started.wait(30)
+        # The second game answers while the first is being rebuilt.
+        done = ThreadPoolExecutor(max_workers=1).submit(hub.view, second["game"], None)
+        assert done.result(timeout=30)["game"] == second["game"]
+        release.set()
+        views = [w.result(timeout=30) for w in waiting]
+    assert views[0] == views[1] and views[0]["game"] == first["game"]
+    assert rebuilds == [first["game"]]

@@ -195,6 +195,8 @@ class Hub:
         self.max_live = max_live
         self._live: OrderedDict[str, Live] = OrderedDict()  # least recently used first
         self._loading = threading.Lock()
+        """Guards `_live` and `_rebuilding`; never held while a game is replayed."""
+        self._rebuilding: dict[str, threading.Event] = {}  # set when that rebuild ends
 
     # ---- finding games ---------------------------------------------------------------
 
@@ -225,15 +227,30 @@ class Hub:
                 return
 
     def _find(self, game_id: str) -> Live:
-        """The game from memory (now the most recently used), else rebuilt from the store."""
-        with self._loading:
-            live = self._live.get(game_id)
-            if live is None:
-                live = self._rebuild(game_id)
+        """The game from memory (now the most recently used), else rebuilt from the store.
+
+        The replay runs outside `_loading`, so other games go on meanwhile; one thread
+        replays a game while any others asking for it wait for the result."""
+        while True:
+            with self._loading:
+                live = self._live.get(game_id)
+                if live is not None:
+                    self._live.move_to_end(game_id)
+                    return live
+                gate = self._rebuilding.get(game_id)
+                if gate is None:
+                    gate = self._rebuilding[game_id] = threading.Event()
+                    break
+            gate.wait()  # then look again (a failed rebuild is retried, and fails alike)
+        try:
+            live = self._rebuild(game_id)
+            with self._loading:
                 self._keep(game_id, live)
-            else:
-                self._live.move_to_end(game_id)
             return live
+        finally:
+            with self._loading:
+                del self._rebuilding[game_id]
+            gate.set()
 
     def _keep(self, game_id: str, live: Live) -> None:
         """Hold `live` in memory (the caller holds `_loading`), dropping the least
