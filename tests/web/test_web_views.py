@@ -104,3 +104,13 @@ def test_a_view_describes_its_actions_with_one_describe_all(
     legal = game.legal_actions()
     assert [a["index"] for a in built["actions"]] == list(range(len(legal)))
     assert [a["label"] for a in built["actions"]] == [f"#{i}" for i in range(len(legal))]
+
+
+def test_a_ruleset_without_a_board_adapter_gets_the_bare_view() -> None:
+    """Rulesets are plugins; one with no board must still be playable from its action
+    list (a bare scene), not answer every view with 'no board'."""
+    assert views.board_or_none("chess") is None
+    assert (
+        views.scene_for(None, Game(load_scenario("sfa/fighter-duel"), seed=1), None)["unit_name"]
+        == "hex"
+    )

@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from dogfight.core.errors import UnknownName
 from dogfight.core.events import Event
 from dogfight.core.game import Game
 from dogfight.web.boards import Board, board_for
@@ -26,11 +27,11 @@ UNIT_KEYS = ("unit", "attacker", "actor", "craft", "model", "missile")
 
 
 def board_or_none(ruleset: str) -> Board | None:
-    """The ruleset's board adapter, or None while it is not there (the view then falls
-    back to a bare scene and plain action labels)."""
+    """The ruleset's board adapter, or None for a ruleset without one (a plugin's): the
+    view then falls back to a bare scene and plain action labels."""
     try:
         return board_for(ruleset)
-    except (ImportError, AttributeError):
+    except (UnknownName, ImportError, AttributeError):
         return None
 
 
