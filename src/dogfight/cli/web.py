@@ -40,7 +40,7 @@ def run_server(app_: Any, host: str, port: int) -> None:
 def _app(db: Path) -> Any:
     from dogfight.web.app import create_app
 
-    if db.parent and not db.parent.is_dir():
+    if not db.parent.is_dir():
         raise DataError(f"{db}: no such folder {db.parent}")
     return create_app(db)
 
