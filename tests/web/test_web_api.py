@@ -529,7 +529,14 @@ def test_uploads_nested_too_deeply_are_refused_as_invalid(client: TestClient, db
     refused(reply, 422, "uploaded scenario", "nested")
     for deep_json in (b"[" * 5000 + b"]" * 5000, b'{"a":' * 5000 + b"1" + b"}" * 5000):
         refused(client.post("/api/games/open", content=deep_json), 422, "game file", "nested")
-    assert game_count(db) == 0
+    # A JSON body's free-form fields (options, an action as data) are bad input: 400.
+    deep = b"[" * 5000 + b"]" * 5000
+    options = b'{"ruleset": "sfa", "scenario": "fighter-duel", "seats": {}, "options": {"x": '
+    refused(client.post("/api/games", content=options + deep + b"}}"), 400, "nested")
+    game, tokens = two_humans(client)
+    action = b'{"token": "' + tokens["Rebels"].encode() + b'", "action": ' + deep + b"}"
+    refused(client.post(f"/api/games/{game}/actions", content=action), 400, "nested")
+    assert game_count(db) == 1 and stored_actions(db, game) == []
 
 
 def test_a_rules_bug_in_the_computers_turns_is_a_server_error_not_bad_input(

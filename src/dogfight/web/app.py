@@ -99,6 +99,8 @@ def decode(raw: bytes, kind: type[T]) -> T:
         raise BadRequest(f"bad request body: {exc}") from None
     except msgspec.DecodeError as exc:
         raise BadRequest(f"malformed JSON in the request body: {exc}") from None
+    except RecursionError:
+        raise BadRequest("the request body is nested too deeply to read") from None
 
 
 @functools.cache
