@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from dogfight.core.data import convert
@@ -47,11 +49,18 @@ class TerrainEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     kind: str
 
 
-class MapSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The hex map: columns x rows, and its obstacles."""
+MAX_MAP_SIDE = 100
+"""The most columns or rows a map may have: far beyond any table (the seed's battles fit
+in 20 x 16), and small enough that every hex can be listed, searched and drawn."""
 
-    width: int = 20
-    height: int = 16
+MapSide = Annotated[int, msgspec.Meta(ge=1, le=MAX_MAP_SIDE)]
+
+
+class MapSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The hex map: columns x rows (1 to `MAX_MAP_SIDE` each), and its obstacles."""
+
+    width: MapSide = 20
+    height: MapSide = 16
     terrain: list[TerrainEntry] = msgspec.field(default_factory=list)
 
 
