@@ -107,7 +107,7 @@ def test_a_restarted_server_shows_every_game_exactly_as_before(tmp_path: Path) -
 
 
 def test_an_action_that_fails_while_applied_is_not_stored(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     db = tmp_path / "games.sqlite"
     client = client_for(db)
@@ -125,7 +125,10 @@ def test_an_action_that_fails_while_applied_is_not_stored(
         patch.setattr(ruleset, "apply", crash)
         reply = client.post(f"/api/games/{game}/actions", json={"token": token, "index": 0})
     assert reply.status_code == 500
-    assert reply.json() == {"error": "internal error: RuntimeError: the rules crashed"}
+    assert reply.json() == {
+        "error": "internal error (RuntimeError); the server's log has the details"
+    }
+    assert "the rules crashed" in caplog.text  # the details go to the log, not the player
     assert stored(db, game) == rows
     assert view(client, game, token) == before
     assert view(client_for(db), game, token) == before

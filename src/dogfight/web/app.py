@@ -8,6 +8,7 @@ side; bodies are read here first, capped at `MAX_BODY` bytes.
 from __future__ import annotations
 
 import functools
+import logging
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -32,6 +33,8 @@ from dogfight.web.store import Store
 MAX_BODY = 256 * 1024
 """The largest request body taken (a scenario or game file upload): 256 KiB."""
 STATIC_DIR = Path(__file__).parent / "static"
+
+LOG = logging.getLogger("dogfight.web")
 
 T = TypeVar("T")
 
@@ -174,8 +177,12 @@ def create_app(
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> Response:
-        # A bug, not bad input: still one line, never a trace in the answer.
-        return error_response(500, f"internal error: {type(exc).__name__}: {exc}")
+        # A bug, not bad input: the trace goes to the server's log; the answer is one
+        # line without the exception's text, which could quote hidden state.
+        LOG.error("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+        return error_response(
+            500, f"internal error ({type(exc).__name__}); the server's log has the details"
+        )
 
     # ---- the page ------------------------------------------------------------------
 
