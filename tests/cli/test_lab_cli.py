@@ -120,10 +120,21 @@ def test_duel_is_reproducible() -> None:
         (["compare", "furball", "--rule", "dogfight_tie=maybe"], "dogfight_tie"),
         (["compare", "nowhere"], "no scenario file or built-in scenario 'nowhere'"),
         (["odds", "sfa", "pool", "5", "--plot", "p.jpeg"], "must end in .png or .svg"),
+        (["duel", "acta", "wasp", "zul", "-n", "2", "--plot", "missing/t.png"], "no such folder"),
+        (["balance", "acta", "wasp", "zul", "-n", "2", "--plot", "no/m.svg"], "no such folder"),
     ],
 )
 def test_bad_input_is_one_clear_line(args: list[str], expected: str) -> None:
     assert expected in fails(*args)
+
+
+def test_a_plot_that_cannot_be_written_is_refused_before_any_battle(tmp_path: Path) -> None:
+    # Found only after the run, it would cost the whole run and its summary.
+    rows = tmp_path / "rows.csv"
+    args = ["simulate", "furball", "-n", "2", "--jobs", "1", "--out", rows]
+    line = fails(*args, "--plot", tmp_path / "missing" / "t.png")
+    assert "no such folder" in line
+    assert not rows.exists()
 
 
 def test_balance_json_has_matrix_strengths_points_and_plots(tmp_path: Path) -> None:

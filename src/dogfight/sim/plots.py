@@ -27,12 +27,16 @@ FORMATS = (".png", ".svg")
 
 
 def check_plot_path(path: Path) -> None:
-    """Refuse a plot file name whose extension is not .png or .svg (before any work)."""
+    """Refuse a plot file name whose extension is not .png or .svg, or whose folder
+    does not exist (before any work: found after a run, it would cost the run)."""
     if path.suffix.lower() not in FORMATS:
         raise DogfightError(
             f"--plot {path}: the file name must end in .png or .svg, "
             f"not {path.suffix or '(none)'!r}"
         )
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise DogfightError(f"--plot {path}: no such folder {folder}")
 
 
 def save(figure: Figure, path: Path) -> Path:
