@@ -186,14 +186,13 @@ def _duel_report(
         "title": title,
         "a": m.a,
         "b": m.b,
-        "count": {m.a: m.count_a, m.b: m.count_b} if m.a != m.b else [m.count_a, m.count_b],
+        "count": {m.a: m.count_a, m.b: m.count_b},
         "battles": r.battles,
         "seed": seed,
         "ai": kind,
         "rules": rules,
-        "results": {m.a: entry(r.wins_a), m.b: entry(r.wins_b), "draw": entry(r.draws)}
-        if m.a != m.b
-        else {"first": entry(r.wins_a), "second": entry(r.wins_b), "draw": entry(r.draws)},
+        # A mirror duel is refused (`check_units`): the two types are two keys.
+        "results": {m.a: entry(r.wins_a), m.b: entry(r.wins_b), "draw": entry(r.draws)},
         "score_a": r.rate_a,
         "first_side_wins": {"a": r.a_first_wins, "b": r.b_first_wins},
         "mean_turns": sum(r.turns) / len(r.turns) if r.turns else 0.0,
