@@ -109,6 +109,12 @@ def test_duel_is_reproducible() -> None:
         (["duel", "acta", "wasp", "zorg"], "no acta unit type 'zorg'; known: crane"),
         (["duel", "acta", "wasp", "zul", "--count", "4x4"], "--count takes NvM or N"),
         (["duel", "acta", "wasp", "wasp"], "unit types named more than once: wasp"),
+        (["duel", "acta", "wasp", "zul", "-j", "2", "--cluster", "tcp://x:1"], "drop --jobs"),
+        (["balance", "acta", "-j", "2", "--cluster", "tcp://x:1"], "drop --jobs"),
+        (
+            ["compare", "furball", "--rule", "scramble=true", "-j", "2", "--cluster", "tcp://x:1"],
+            "drop --jobs",
+        ),
         (["duel", "acta", "wasp", "zul", "--ai", "clever"], "no player kind 'clever'"),
         (["duel", "acta", "wasp", "zul", "--rule", "nope=1"], "unknown rule option 'nope'"),
         (["duel", "acta", "wasp", "zul", "--plot", "x.gif"], "must end in .png or .svg"),

@@ -77,6 +77,15 @@ def _progress(label: str, total: int, enabled: bool) -> Iterator[Callable[[int, 
         yield update
 
 
+def _check_jobs(jobs: int | None, cluster: str | None) -> None:
+    """Refuse --jobs with --cluster, as `simulate` does: the runner would ignore it."""
+    if cluster is not None and jobs is not None:
+        raise DogfightError(
+            "--jobs and --cluster together: the cluster's workers decide how many battles "
+            "run at once; drop --jobs"
+        )
+
+
 def _kind(ai: str, ruleset: str) -> str:
     kind = ai.strip().lower()
     if kind not in PLAYER_KINDS:
@@ -120,6 +129,7 @@ def duel(
 
     Half the battles put A on the first side and half put B there.
     """
+    _check_jobs(jobs, cluster)
     name = find_ruleset(ruleset).name
     check_units(name, [a, b])
     count_a, count_b = parse_count(count)
@@ -226,6 +236,7 @@ def balance(
     plot: PlotOption = None,
 ) -> None:
     """A round robin of unit types: win rates, fitted strengths, suggested points, dominance."""
+    _check_jobs(jobs, cluster)
     name = find_ruleset(ruleset).name
     count_a, count_b = parse_count(count)
     if count_a != count_b:
@@ -412,6 +423,7 @@ def compare_command(
 
     Both arms play the same seeds; each side's change is tested with McNemar's exact test.
     """
+    _check_jobs(jobs, cluster)
     loaded = _scenario(scenario)
     if not rule:
         raise DogfightError("compare needs at least one --rule KEY=VALUE (see 'dogfight options')")
