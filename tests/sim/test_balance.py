@@ -185,6 +185,26 @@ def test_with_equal_numbers_only_the_exponent_is_assumed() -> None:
     assert fit.theta["b"] - fit.theta["a"] == pytest.approx(1.0, abs=0.1)
 
 
+def test_when_the_measured_exponent_is_too_small_strengths_fit_the_assumed_one() -> None:
+    # Numbers barely matter in these results (k about 0): k = 2 is assumed for pricing,
+    # so the strengths must be the best fit *with k = 2*, not those fitted beside k = 0.
+    theta = {"a": 0.0, "b": 0.0}
+    plan = [("a", 4, "b", 4), ("a", 6, "b", 3)]
+    results = _force_results(theta, 0.0, plan, 2000)
+    fit = fit_forces(["a", "b"], results)
+    assert not fit.measured and fit.exponent == ASSUMED_EXPONENT
+    # The score equation of the Bradley-Terry likelihood (virtual draws included)
+    # holds at the returned strengths with the assumed exponent.
+    gradient = 0.0
+    for r in results:
+        m = r.matchup
+        x = fit.theta[m.a] - fit.theta[m.b] + ASSUMED_EXPONENT * math.log(m.count_a / m.count_b)
+        gradient += (r.score_a + 0.5) - (r.battles + 1) / (1 + math.exp(-x))
+    assert gradient == pytest.approx(0.0, abs=1e-6)
+    # With k = 2 the 6 v 3 results make a weaker than b, by about half of 2 ln 2.
+    assert fit.theta["b"] - fit.theta["a"] == pytest.approx(math.log(2), abs=0.1)
+
+
 def test_suggested_points_make_equal_points_forces_equal() -> None:
     fit = ForceFit(
         theta={"a": 0.0, "b": 2 * math.log(1.5)},

@@ -143,7 +143,8 @@ class ForceFit(msgspec.Struct, frozen=True, kw_only=True):
     """Strength of a force of N units of type i: theta_i + exponent * ln N (Bradley-Terry)."""
 
     theta: dict[str, float]
-    """Log-strength of one unit of each type, centred on the field's mean."""
+    """Log-strength of one unit of each type, centred on the field's mean (fitted
+    together with `exponent`, measured or assumed)."""
     exponent: float
     """How strength grows with numbers: N units are N^exponent times as strong as one."""
     exponent_se: float | None
@@ -191,17 +192,7 @@ def fit_forces(
     measured = bool(design.size) and bool(np.any(design[:, -1] != 0))
     if not measured:
         design[:, -1] = 0.0
-    beta = np.zeros(len(names) + 1)
-    info = np.zeros((len(beta), len(beta)))
-    for _ in range(100):
-        p = 1 / (1 + np.exp(-(design @ beta)))
-        gradient = design.T @ (y - n * p)
-        info = design.T @ (design * (n * p * (1 - p))[:, None])
-        step = np.linalg.pinv(info) @ gradient
-        beta = beta + step
-        beta[:-1] -= beta[:-1].mean()
-        if float(np.abs(step).max()) < 1e-10:
-            break
+    beta, info = _logistic_fit(design, y, n, np.zeros(len(y)), len(names))
     exponent, exponent_se = ASSUMED_EXPONENT, None
     note = f"k = {ASSUMED_EXPONENT:g} assumed (Lanchester's square law): no different numbers met"
     if measured:
@@ -217,6 +208,11 @@ def fit_forces(
                 f"k = {ASSUMED_EXPONENT:g} assumed (Lanchester's square law): the results "
                 f"measure {found:.2f} ± {found_se:.2f}, too little to price by"
             )
+            # Prices pair the strengths with k: fit them again with k held at the
+            # assumed value, not beside the measured one.
+            offset = ASSUMED_EXPONENT * design[:, -1]
+            fixed, _ = _logistic_fit(design[:, :-1], y, n, offset, len(names))
+            beta = np.append(fixed, ASSUMED_EXPONENT)
     return ForceFit(
         theta={name: float(beta[i]) for i, name in enumerate(names)},
         exponent=exponent,
@@ -224,6 +220,26 @@ def fit_forces(
         measured=measured,
         note=note,
     )
+
+
+def _logistic_fit(
+    design: np.ndarray, y: np.ndarray, n: np.ndarray, offset: np.ndarray, centred: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Binomial logistic regression by Newton's method: `y` of `n` won where the log-odds
+    are `design @ beta + offset`. The first `centred` coefficients (the strengths, only
+    defined up to a constant) are kept centred on 0. Returns beta and the information."""
+    beta = np.zeros(design.shape[1])
+    info = np.zeros((len(beta), len(beta)))
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-(design @ beta + offset)))
+        gradient = design.T @ (y - n * p)
+        info = design.T @ (design * (n * p * (1 - p))[:, None])
+        step = np.linalg.pinv(info) @ gradient
+        beta = beta + step
+        beta[:centred] -= beta[:centred].mean()
+        if float(np.abs(step).max()) < 1e-10:
+            break
+    return beta, info
 
 
 class Suggestion(msgspec.Struct, frozen=True, kw_only=True):
