@@ -129,6 +129,17 @@ def test_acta_attack_refuses_what_the_engine_would() -> None:
         acta_attack(acta_unit("hornet"), "Photon-F", acta_unit("mantis"), ACTA, range_inches=7)
 
 
+@pytest.mark.parametrize("bad", [math.nan, -1.0])
+def test_a_range_that_is_no_distance_is_refused(bad: float) -> None:
+    # nan compares false with every range: it would pass as in range and give odds.
+    with pytest.raises(DogfightError, match="--range must be a distance"):
+        acta_attack(acta_unit("wasp"), "Phaser-3F", acta_unit("zul"), ACTA, range_inches=bad)
+    with pytest.raises(DogfightError, match="--range must be a distance"):
+        evo_attack(
+            evo_unit("frazi"), "Twin particle guns", evo_unit("razik"), EVO, range_inches=bad
+        )
+
+
 def plain_evo(uid: str, dice: int = 1, models: int = 1) -> Any:
     """An EVO flight type: Target 4, Save 5, Kill 6, no Dodge, one d6 gun."""
     spec = UnitSpec(

@@ -236,8 +236,8 @@ def acta_attack(
     """
     weapon = acta_weapon(firer, weapon_name)
     dist = 0.0 if range_inches is None else float(range_inches)
-    if dist < 0:
-        raise DogfightError(f"--range must not be negative, not {range_inches:g}")
+    if not dist >= 0:  # negative, or nan (which compares false with every range)
+        raise DogfightError(f"--range must be a distance of 0 inches or more, not {dist:g}")
     if dist > weapon.range:
         raise DogfightError(
             f"{weapon.name} of '{firer.id}' reaches {weapon.range:g} inches; "
@@ -473,8 +473,8 @@ def evo_attack(
     if shooters < 1:
         raise DogfightError(f"--firers must be at least 1, not {shooters}")
     dist = 0.0 if range_inches is None else float(range_inches)
-    if dist < 0:
-        raise DogfightError(f"--range must not be negative, not {range_inches:g}")
+    if not dist >= 0:  # negative, or nan (which compares false with every range)
+        raise DogfightError(f"--range must be a distance of 0 inches or more, not {dist:g}")
     if dist > weapon.range:
         raise DogfightError(
             f"{weapon.name} of '{firer.id}' reaches {weapon.range:g} inches; "
