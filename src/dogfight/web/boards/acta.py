@@ -22,6 +22,7 @@ from dogfight.rulesets.acta.units import UnitType
 from dogfight.rulesets.acta.units import describe as describe_type
 from dogfight.sim.odds import acta_attack, acta_dogfight
 from dogfight.web.boards import shapes as S
+from dogfight.web.boards.adapter import BoardAdapter
 
 NEAR = 0.05
 """Inches within which a chosen point is taken to be a listed move's destination."""
@@ -500,6 +501,8 @@ def fighter_budget(unit: Mapping[str, Any], speed: float) -> float:
 
 
 def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
+    """Fighters: the circle of their remaining move on the table (any point, any
+    facing). Ships: the listed moves' paths and end points (only those)."""
     side = game.current_player()
     if side is None:
         return {}
@@ -568,6 +571,7 @@ def _same_facing(a: float, b: float) -> bool:
 
 
 def _compose(game: Game, uid: str, x: float, y: float, facing: float) -> Any:
+    """A MoveFighter or MoveShip to board point (x, y) facing `facing`."""
     side = game.current_player()
     if side is None:
         raise IllegalAction("the game is over")
@@ -693,30 +697,4 @@ def _three_legs(heading: float, half: float, middle: float, offset: Vec2) -> tup
 # ---- the adapter -----------------------------------------------------------------------
 
 
-class ActaBoard:
-    """The acta board adapter (see `dogfight.web.boards.Board`)."""
-
-    def scene(self, game: Game, seat: str | None) -> dict[str, Any]:
-        """The table, its edges and every unit as `seat` sees them."""
-        return _scene(game, seat)
-
-    def describe(self, game: Game, action: Any) -> dict[str, Any]:
-        """Label, group, unit, target, destination and exact odds of a legal action."""
-        return _describe(game, action, S.observed(game, game.current_player()))
-
-    def describe_all(self, game: Game, actions: list[Any]) -> list[dict[str, Any]]:
-        """`describe` for many actions of one decision, reading the observation once."""
-        obs = S.observed(game, game.current_player())
-        return [_describe(game, a, obs) for a in actions]
-
-    def envelopes(self, game: Game) -> dict[str, dict[str, Any]]:
-        """Fighters: the circle of their remaining move on the table (any point, any
-        facing). Ships: the listed moves' paths and end points (only those)."""
-        return _envelopes(game)
-
-    def compose_move(self, game: Game, unit: str, x: float, y: float, facing: float) -> Any:
-        """A MoveFighter or MoveShip to board point (x, y) facing `facing`."""
-        return _compose(game, unit, x, y, facing)
-
-
-BOARD = ActaBoard()
+BOARD = BoardAdapter(_scene, _describe, _envelopes, _compose)

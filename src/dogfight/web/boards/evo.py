@@ -27,6 +27,7 @@ from dogfight.rulesets.evo.units import describe as describe_type
 from dogfight.sim.odds import evo_attack
 from dogfight.web.boards import shapes as S
 from dogfight.web.boards.acta import Frame, frame_of, pose_of
+from dogfight.web.boards.adapter import BoardAdapter
 
 NEAR = 0.05
 """Inches within which a chosen point is taken to be a listed manoeuvre's destination."""
@@ -369,6 +370,9 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
 
 
 def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
+    """The active flight's manoeuvre: a circle of its Agility round the model in
+    command that leads it; the rest of the flight keeps formation. Any point, and
+    the course change sets the facing (the chosen facing is ignored)."""
     side = game.current_player()
     if side is None:
         return {}
@@ -405,7 +409,10 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _compose(game: Game, unit: str, x: float, y: float) -> A.Manoeuvre:
+def _compose(game: Game, unit: str, x: float, y: float, facing: float = 0.0) -> A.Manoeuvre:
+    """A Manoeuvre of flight `unit` whose leading model ends at (x, y); the flight's
+    other models in command move the same way. `facing` is ignored: the course
+    change decides it (EVO-MOV-3)."""
     side = game.current_player()
     if side is None:
         raise IllegalAction("the game is over")
@@ -441,33 +448,4 @@ def _compose(game: Game, unit: str, x: float, y: float) -> A.Manoeuvre:
     return move
 
 
-class EvoBoard:
-    """The evo board adapter (see `dogfight.web.boards.Board`)."""
-
-    def scene(self, game: Game, seat: str | None) -> dict[str, Any]:
-        """The table, its edges and every model as `seat` sees them."""
-        return _scene(game, seat)
-
-    def describe(self, game: Game, action: Any) -> dict[str, Any]:
-        """Label, group, unit, target, destination and exact odds of a legal action."""
-        return _describe(game, action, S.observed(game, game.current_player()))
-
-    def describe_all(self, game: Game, actions: list[Any]) -> list[dict[str, Any]]:
-        """`describe` for many actions of one decision, reading the observation once."""
-        obs = S.observed(game, game.current_player())
-        return [_describe(game, a, obs) for a in actions]
-
-    def envelopes(self, game: Game) -> dict[str, dict[str, Any]]:
-        """The active flight's manoeuvre: a circle of its Agility round the model in
-        command that leads it; the rest of the flight keeps formation. Any point, and
-        the course change sets the facing (the chosen facing is ignored)."""
-        return _envelopes(game)
-
-    def compose_move(self, game: Game, unit: str, x: float, y: float, facing: float) -> Any:
-        """A Manoeuvre of flight `unit` whose leading model ends at (x, y); the flight's
-        other models in command move the same way. `facing` is ignored: the course
-        change decides it (EVO-MOV-3)."""
-        return _compose(game, unit, x, y)
-
-
-BOARD = EvoBoard()
+BOARD = BoardAdapter(_scene, _describe, _envelopes, _compose)

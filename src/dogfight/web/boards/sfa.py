@@ -35,6 +35,7 @@ from dogfight.rulesets.sfa.pool import attack_pool, scale_adjust
 from dogfight.rulesets.sfa.state import CraftState, Selection
 from dogfight.sim.odds import sfa_pool
 from dogfight.web.boards import shapes as S
+from dogfight.web.boards.adapter import BoardAdapter
 
 ROOT3 = math.sqrt(3.0)
 FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
@@ -759,6 +760,9 @@ def _dest_hexes(game: Game, craft_id: str, legal: list[A.Move]) -> dict[Hex, A.M
 
 
 def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
+    """The moving craft's reachable hexes: each cell lists the facings a move may end
+    with there (`facings` on the cell); a Street Fighter, a Teleport or a held craft's
+    drag lists the hexes it may go to (cell `facings` null: the facing stays)."""
     craft_id = _moving(game)
     if craft_id is None:
         return {}
@@ -799,6 +803,8 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
 
 
 def _compose(game: Game, unit: str, x: float, y: float, facing: float) -> A.Move:
+    """The Move that takes the moving craft to the hex at (x, y) with the hex facing
+    nearest `facing`, losing the least Handling to maneuvers."""
     craft_id = _moving(game)
     if craft_id is None:
         raise IllegalAction("no craft is moving now")
@@ -829,32 +835,4 @@ def _compose(game: Game, unit: str, x: float, y: float, facing: float) -> A.Move
     raise IllegalAction(f"{unit} cannot reach {_where(target)} this move")
 
 
-class SfaBoard:
-    """The sfa board adapter (see `dogfight.web.boards.Board`)."""
-
-    def scene(self, game: Game, seat: str | None) -> dict[str, Any]:
-        """The hex map, its obstacles and every craft, missile and decoy `seat` may see."""
-        return _scene(game, seat)
-
-    def describe(self, game: Game, action: Any) -> dict[str, Any]:
-        """Label, group, unit, target, destination and exact odds of a legal action."""
-        return _describe(game, action, S.observed(game, game.current_player()))
-
-    def describe_all(self, game: Game, actions: list[Any]) -> list[dict[str, Any]]:
-        """`describe` for many actions of one decision, reading the observation once."""
-        obs = S.observed(game, game.current_player())
-        return [_describe(game, a, obs) for a in actions]
-
-    def envelopes(self, game: Game) -> dict[str, dict[str, Any]]:
-        """The moving craft's reachable hexes: each cell lists the facings a move may end
-        with there (`facings` on the cell); a Street Fighter, a Teleport or a held craft's
-        drag lists the hexes it may go to (cell `facings` null: the facing stays)."""
-        return _envelopes(game)
-
-    def compose_move(self, game: Game, unit: str, x: float, y: float, facing: float) -> Any:
-        """The Move that takes the moving craft to the hex at (x, y) with the hex facing
-        nearest `facing`, losing the least Handling to maneuvers."""
-        return _compose(game, unit, x, y, facing)
-
-
-BOARD = SfaBoard()
+BOARD = BoardAdapter(_scene, _describe, _envelopes, _compose)
