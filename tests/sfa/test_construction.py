@@ -17,6 +17,7 @@ from dogfight.cli.main import app
 from dogfight.core.data import convert, package_data
 from dogfight.rulesets.sfa.construction import (
     DesignReport,
+    DesignRules,
     accessory_kind,
     best_priorities,
     card,
@@ -141,7 +142,7 @@ def test_weapon_costs_with_turret_and_fire_link() -> None:
         ],
     )
     costs = [weapon_cost(w, craft.scale) for w in craft.weapons]
-    assert costs == [2 * (6 + 1), 2 * (2 + 1), 3 * 4]
+    assert costs == [2 * (6 + 1), 2 * 2 + 1, 3 * 4]  # turret +1 a weapon, link +1 a group
 
 
 def test_smaller_scale_weapons_cost_a_fifth() -> None:
@@ -195,7 +196,7 @@ def test_power_point_budget() -> None:
     report = check(technologies=["stealth", "holo_projector"], power=5)
     assert "power_points.over" in breaches(report)
     report = check_design(
-        make(technologies=["stealth", "holo_projector"], power=5), power_point_budget=8
+        make(technologies=["stealth", "holo_projector"], power=5), DesignRules(power_points=8)
     )
     assert "power_points.over" not in breaches(report)
     assert spent(check(scale="Starship", crew=10), "power points") == (10, 0)
@@ -302,7 +303,7 @@ def test_rebel_fighter() -> None:
     report = seed("rebel-fighter")
     assert breaches(report) == ["weapons.over", "accessory.unknown"]
     assert budgets(report) == {
-        "weapons": (5, 10),  # 2 x (2 + 1 fire-link) + missile 4
+        "weapons": (5, 9),  # 2 x 2 + 1 fire-link for the pair (SFA-CON-3) + missile 4
         "power points": (5, 3),
         "accessories": (10, 12),
         "freebies": (20, 12),  # 15 + 5 (Handling -1); Structure 15 (10) + 2 accessories
@@ -390,7 +391,7 @@ def test_report_as_dict_is_json() -> None:
     data = json.loads(json.dumps(seed("rebel-fighter").as_dict()))
     assert data["conforming"] is False
     assert data["craft"]["id"] == "rebel-fighter"
-    assert data["budgets"][0]["name"] == "weapons" and data["budgets"][0]["left"] == -5
+    assert data["budgets"][0]["name"] == "weapons" and data["budgets"][0]["left"] == -4
     assert {f["severity"] for f in data["findings"]} == {"breach", "warning", "note"}
 
 
@@ -463,3 +464,108 @@ def test_design_sfa_missing_file() -> None:
     result = runner.invoke(app, ["design", "sfa", "no-such-craft.yaml"])
     assert result.exit_code == 1
     assert "no such file" in result.stderr
+
+
+# ---- the Storyteller's choices (SFA-CON-1..4) ----------------------------------------------
+
+
+def test_fire_link_costs_one_for_the_linked_group_SFA_CON_3() -> None:
+    # Seed table: Fire-Linked +1 "allows two or more weapons to be fired at the same
+    # time", so the +1 buys the link: the Rebel Fighter's pair is 2 + 2 + 1 = 5.
+    pair = make(weapons=[{"kind": "light_laser", "count": 2, "fire_linked": True}])
+    assert weapon_cost(pair.weapons[0], pair.scale) == 5
+    assert spent(check_design(pair), "weapons") == (5, 5)
+    assert "weapons.over" not in breaches(check_design(pair))
+    three = make(weapons=[{"kind": "light_laser", "count": 3, "fire_linked": True}])
+    assert weapon_cost(three.weapons[0], three.scale) == 7
+    # The other reading, +1 a weapon, is the Storyteller's option.
+    per_weapon = DesignRules(fire_link="weapon")
+    assert weapon_cost(pair.weapons[0], pair.scale, per_weapon) == 6
+    assert "weapons.over" in breaches(check_design(pair, per_weapon))
+
+
+def test_budgets_are_the_storytellers_SFA_CON_1() -> None:
+    craft = make(
+        technologies=["stealth", "holo_projector"],
+        power=5,
+        weapons=[{"kind": "railgun", "count": 2}],
+        accessories=["Sensors", "Life Support", "Landing Gear"],
+    )
+    seed_report = check_design(craft)
+    assert spent(seed_report, "weapons") == (5, 10)
+    assert {"weapons.over", "power_points.over"} <= set(breaches(seed_report))
+    report = check_design(craft, DesignRules(weapon_points=10, power_points=8, accessory_points=2))
+    assert spent(report, "weapons") == (10, 10)
+    assert spent(report, "power points") == (8, 6)
+    assert spent(report, "accessories") == (2, 3)
+    assert "weapons.over" not in breaches(report)
+    assert "power_points.over" not in breaches(report)
+    assert "accessories.extra" in report.codes("note")  # the third accessory costs a freebie
+    with pytest.raises(ValueError, match="power_points"):
+        DesignRules(power_points=-1)
+
+
+def test_higher_scale_budgets_are_multiplied_on_request_SFA_CON_2() -> None:
+    station = find_craft("federation-space-station")  # Starship + 1
+    plain = check_design(station)
+    assert spent(plain, "power points") == (10, 12)
+    assert "power_points.over" in breaches(plain)
+    up = check_design(station, DesignRules(upscale_budgets=True))
+    assert budgets(up)["weapons"][0] == 75
+    assert spent(up, "power points") == (50, 12)
+    assert budgets(up)["accessories"][0] == 100
+    assert "power_points.over" not in breaches(up)
+    # A starship or starfighter is not changed by it.
+    assert budgets(
+        check_design(find_craft("rebel-frigate"), DesignRules(upscale_budgets=True))
+    ) == (budgets(seed("rebel-frigate")))
+    # An explicit budget wins over the multiplied one.
+    assert spent(
+        check_design(station, DesignRules(upscale_budgets=True, power_points=11)), "power points"
+    ) == (11, 12)
+
+
+def test_the_out_of_scale_contradiction_is_reported_and_an_option_SFA_CON_4() -> None:
+    # Seed: two turreted starfighter Medium Lasers on a starship "for 1 Weapon Point";
+    # its divide-by-5 rule gives 2 x (4 + 1) / 5 = 2.
+    craft = make(
+        scale="Starship",
+        crew=20,
+        weapons=[{"kind": "medium_laser", "count": 2, "turret": True, "scale": "Starfighter"}],
+    )
+    arithmetic = check_design(craft)
+    assert spent(arithmetic, "weapons") == (15, 2)
+    notes = [f for f in arithmetic.findings if f.code == "seed.out_of_scale_contradiction"]
+    assert len(notes) == 1 and "2" in notes[0].message and "1" in notes[0].message
+    assert "arithmetic reading" in notes[0].message
+    example = check_design(craft, DesignRules(out_of_scale="example"))
+    assert spent(example, "weapons") == (15, 1)
+    assert "example reading" in next(
+        f.message for f in example.findings if f.code == "seed.out_of_scale_contradiction"
+    )
+    # A weapon at the craft's own scale is not affected and gets no note.
+    own = make(weapons=[{"kind": "medium_laser"}])
+    assert "seed.out_of_scale_contradiction" not in check_design(own).codes()
+    assert spent(check_design(own, DesignRules(out_of_scale="example")), "weapons") == (5, 4)
+
+
+def test_design_cli_takes_the_storytellers_options(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(
+        app,
+        ["design", "sfa", "alien-disk-fighter", "--power-points", "7", "--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["rules"]["power_points"] == 7
+    power = next(b for b in data["budgets"] if b["name"] == "power points")
+    assert (power["allowed"], power["spent"], power["over"]) == (7, 7, False)
+    result = runner.invoke(
+        app, ["design", "sfa", "rebel-fighter", "--fire-link", "weapon", "--json"]
+    )
+    weapons = next(b for b in json.loads(result.stdout)["budgets"] if b["name"] == "weapons")
+    assert weapons["spent"] == 10
+    bad = runner.invoke(app, ["design", "sfa", "rebel-fighter", "--power-points", "-3"])
+    assert bad.exit_code == 2 and "--power-points" in bad.output
+    bad = runner.invoke(app, ["design", "sfa", "rebel-fighter", "--out-of-scale", "guess"])
+    assert bad.exit_code == 2 and "--out-of-scale" in bad.output

@@ -7,9 +7,11 @@ Registered on the shared app when `dogfight.cli.main` imports this module; the
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
+import msgspec
 import typer
 
 from dogfight.cli import output as out
@@ -35,6 +37,20 @@ design_app = typer.Typer(
     no_args_is_help=True,
 )
 app.add_typer(design_app)
+
+
+class FireLink(StrEnum):
+    """How fire-linking is charged (`design sfa --fire-link`)."""
+
+    group = "group"
+    weapon = "weapon"
+
+
+class OutOfScale(StrEnum):
+    """How smaller-scale weapons are priced (`design sfa --out-of-scale`)."""
+
+    arithmetic = "arithmetic"
+    example = "example"
 
 
 @app.command()
@@ -150,20 +166,69 @@ def import_acta(
 @design_app.command("sfa")
 def design_sfa(
     file: Annotated[str, typer.Argument(help="An SFA craft file, or the id of a built-in craft.")],
+    weapon_points: Annotated[
+        int | None,
+        typer.Option(
+            min=0, max=10_000, help="Weapon point budget (seed: 5 starfighter, 15 starship)."
+        ),
+    ] = None,
+    power_points: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=10_000,
+            help="Power Points for technology (seed: generally 5 starfighter, 10+ starship).",
+        ),
+    ] = None,
+    accessory_points: Annotated[
+        int | None,
+        typer.Option(
+            min=0, max=10_000, help="Free accessory points (seed: 10 starfighter, 20 starship)."
+        ),
+    ] = None,
+    upscale_budgets: Annotated[
+        bool,
+        typer.Option(help="Above Starship scale, multiply the seed's budgets by 5 a step."),
+    ] = False,
+    fire_link: Annotated[
+        FireLink, typer.Option(help="Fire-Linked +1 for each linked group, or for each weapon.")
+    ] = FireLink.group,
+    out_of_scale: Annotated[
+        OutOfScale,
+        typer.Option(
+            help="Smaller-scale weapons: a fifth of the whole price, or the seed's example."
+        ),
+    ] = OutOfScale.arithmetic,
     json_out: JsonFlag = False,
 ) -> None:
     """Check an SFA craft against the construction rules and print its stat card.
 
+    The budget and reading options are the Storyteller's (docs/sfa-construction.md).
     An over-budget (homebrew) design still exits 0; only a malformed file is an error.
     """
-    from dogfight.rulesets.sfa.construction import card, check_design
+    from dogfight.rulesets.sfa.construction import DesignRules, card, check_design
     from dogfight.rulesets.sfa.craft import catalog, load_craft_file
 
     builtin = not Path(file).exists() and file in catalog()
     craft = catalog()[file] if builtin else load_craft_file(file)
-    report = check_design(craft)
+    rules = DesignRules(
+        weapon_points=weapon_points,
+        power_points=power_points,
+        accessory_points=accessory_points,
+        upscale_budgets=upscale_budgets,
+        fire_link=fire_link.value,
+        out_of_scale=out_of_scale.value,
+    )
+    report = check_design(craft, rules)
     if json_out:
-        out.print_json({"ruleset": "sfa", "file": file, **report.as_dict()})
+        out.print_json(
+            {
+                "ruleset": "sfa",
+                "file": file,
+                "rules": msgspec.to_builtins(rules),
+                **report.as_dict(),
+            }
+        )
         return
     out.stdout_console().print(card(report))
 

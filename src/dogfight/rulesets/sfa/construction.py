@@ -8,8 +8,10 @@ rules-notes C.7.11 (freebies per dot: Handling 5, Soak 5, Move 5, Power 1, Struc
 above a base of 10). `docs/sfa-construction.md` explains every step and number.
 
 `check_design` never refuses a craft: it lists each budget (allowed, spent) and every
-rule the design breaks. A design with no breach is `conforming`; warnings and notes
-(a doubtful value, a guideline the seed only says "generally") do not change that.
+rule the design breaks. The Storyteller's choices (budgets, and the readings of two
+places where the seed's construction text is ambiguous) are a `DesignRules`. A design
+with no breach is `conforming`; warnings and notes (a doubtful value, a guideline the
+seed only says "generally") do not change that.
 """
 
 from __future__ import annotations
@@ -90,6 +92,62 @@ def power_points(scale: int) -> int:
 def accessory_points(scale: int) -> int:
     """Free accessory points: 10 for a starfighter, 20 for a starship (and larger)."""
     return 20 if scale >= STARSHIP else 10
+
+
+# ---- the Storyteller's choices -------------------------------------------------------------
+
+FireLinkPricing = Literal["group", "weapon"]
+"""How the table's "Fire-Linked +1" is charged: once for each linked group (the seed's
+wording, "allows two or more weapons to be fired at the same time") or for each weapon."""
+OutOfScalePricing = Literal["arithmetic", "example"]
+"""How a smaller-scale weapon is priced: "arithmetic" divides its whole price (turret and
+fire-link included) by 5 per step down, in exact fractions; "example" follows the seed's
+worked example (two turreted starfighter Medium Lasers "for 1 Weapon Point" on a
+starship), which only comes out if the table price alone is divided and the result
+rounded down to whole points."""
+
+MAX_BUDGET = 10_000
+"""The largest budget a Storyteller may set (far above any design; keeps numbers sane)."""
+
+
+class DesignRules(msgspec.Struct, frozen=True, kw_only=True):
+    """What the Storyteller decides for a design check (SFA-CON-*).
+
+    A budget left as None is the seed's figure for the craft's scale. The seed says the
+    Power Point figure is only "generally" 5 or 10, and that "the Storyteller might also
+    allow the higher-scale designs to purchase more": `upscale_budgets` multiplies every
+    budget by 5 for each step above Starship, the factor the seed uses for crew and
+    cargo at those scales (PROPOSAL: the seed names no factor for budgets).
+    """
+
+    weapon_points: int | None = None
+    power_points: int | None = None
+    accessory_points: int | None = None
+    upscale_budgets: bool = False
+    fire_link: FireLinkPricing = "group"
+    out_of_scale: OutOfScalePricing = "arithmetic"
+
+    def __post_init__(self) -> None:
+        for name in ("weapon_points", "power_points", "accessory_points"):
+            value = getattr(self, name)
+            if value is not None and not 0 <= value <= MAX_BUDGET:
+                raise ValueError(f"{name} must be 0 to {MAX_BUDGET}, not {value}")
+
+    def budget(self, name: str, scale: int) -> int:
+        """The allowance for `name` (weapon_points, power_points, accessory_points)."""
+        given: int | None = getattr(self, name)
+        if given is not None:
+            return given
+        seed = {
+            "weapon_points": weapon_points,
+            "power_points": power_points,
+            "accessory_points": accessory_points,
+        }[name](scale)
+        return seed * upscale_factor(scale) if self.upscale_budgets else seed
+
+
+SEED_RULES = DesignRules()
+"""The seed's budgets and the plainest readings: fire-link +1 a group, exact fifths."""
 
 
 # ---- accessories --------------------------------------------------------------------------
@@ -310,18 +368,18 @@ class _Checker:
         self.findings.append(Finding(code=code, severity=severity, step=step, message=message))
 
 
-def check_design(craft: Craft, *, power_point_budget: int | None = None) -> DesignReport:
+def check_design(craft: Craft, rules: DesignRules = SEED_RULES) -> DesignReport:
     """Check a craft step by step against the construction rules.
 
-    `power_point_budget` is the Storyteller's allowance for advanced technologies
-    (default 5 for a starfighter, 10 for a starship, as the seed suggests).
+    `rules` holds the Storyteller's budgets and readings (default: the seed's figures,
+    5/15 weapon points, 5/10 Power Points, 10/20 accessory points).
     """
     c = _Checker(craft)
-    _step_concept(c)
+    _step_concept(c, rules)
     priorities = _step_attributes(c)
-    weapons, weapon_left = _step_weapons(c)
-    techs = _step_technologies(c, power_point_budget)
-    accessories, extra_accessories = _step_accessories(c)
+    weapons, weapon_left = _step_weapons(c, rules)
+    techs = _step_technologies(c, rules)
+    accessories, extra_accessories = _step_accessories(c, rules)
     freebies = _step_freebies(c, priorities, weapon_left, extra_accessories)
     _step_crew(c)
     return DesignReport(
@@ -332,17 +390,23 @@ def check_design(craft: Craft, *, power_point_budget: int | None = None) -> Desi
     )
 
 
-def _step_concept(c: _Checker) -> None:
+def _step_concept(c: _Checker, rules: DesignRules) -> None:
     if not c.craft.concept.strip():
         c.add("concept.missing", "note", "1 concept", "no concept given")
     if c.craft.scale > STARSHIP:
+        factor = upscale_factor(c.craft.scale)
+        budgets = (
+            f"budgets multiplied by {factor} too (upscale budgets)"
+            if rules.upscale_budgets
+            else "the Storyteller may also allow bigger budgets (not applied: see "
+            "--upscale-budgets and the budget options)"
+        )
         c.add(
             "scale.above_starship",
             "note",
             "out of scale",
             f"{scale_label(c.craft.scale)}: crew, cargo, passenger and hangar figures are "
-            f"multiplied by {upscale_factor(c.craft.scale)}; the Storyteller may also allow "
-            "bigger budgets (not applied here)",
+            f"multiplied by {factor}; {budgets}",
         )
     elif c.craft.scale < STARFIGHTER:
         c.add(
@@ -418,34 +482,46 @@ def _step_attributes(c: _Checker) -> dict[str, int]:
     return best_priorities(craft)
 
 
-def weapon_cost(weapon: Weapon, craft_scale: int) -> Fraction:
-    """Weapon points for one weapon line on a craft of `craft_scale`.
+def weapon_cost(weapon: Weapon, craft_scale: int, rules: DesignRules = SEED_RULES) -> Fraction:
+    """Weapon points for one weapon line on a craft of `craft_scale` (SFA-CON-3).
 
-    Each weapon costs its table price, +1 in a turret, +1 fire-linked (PROPOSAL: per
-    weapon). A component of a smaller scale costs a fifth per step down; one of a larger
+    Each weapon costs its table price, +1 in a turret. Fire-linking costs +1 for the
+    line's linked group (or +1 a weapon, `rules.fire_link`). A component of a smaller
+    scale costs a fifth per step down (`rules.out_of_scale` says how); one of a larger
     scale is priced as if it were of the craft's scale (the seed wants an advanced
     technology for it, which it never defines).
     """
-    each = weapon.spec.cost
-    if weapon.turret:
-        each += TURRET_COST
-    if weapon.fire_linked:
-        each += FIRE_LINK_COST
-    cost = Fraction(each * weapon.count)
     steps_down = craft_scale - weapon.scale
+    if steps_down > 0 and rules.out_of_scale == "example":
+        whole = weapon.spec.cost * weapon.count // SMALLER_SCALE_DIVISOR**steps_down
+        return Fraction(whole)
+    each = weapon.spec.cost + (TURRET_COST if weapon.turret else 0)
+    cost = Fraction(each * weapon.count)
+    if weapon.fire_linked:
+        cost += FIRE_LINK_COST * (weapon.count if rules.fire_link == "weapon" else 1)
     if steps_down > 0:
         cost /= SMALLER_SCALE_DIVISOR**steps_down
     return cost
 
 
-def _step_weapons(c: _Checker) -> tuple[Budget, Fraction]:
+def _out_of_scale_prices(
+    weapon: Weapon, craft_scale: int, rules: DesignRules
+) -> tuple[Fraction, Fraction]:
+    """The two readings' prices of a smaller-scale weapon: arithmetic, example."""
+    return (
+        weapon_cost(weapon, craft_scale, msgspec.structs.replace(rules, out_of_scale="arithmetic")),
+        weapon_cost(weapon, craft_scale, msgspec.structs.replace(rules, out_of_scale="example")),
+    )
+
+
+def _step_weapons(c: _Checker, rules: DesignRules) -> tuple[Budget, Fraction]:
     craft = c.craft
     step = "3 weapons"
-    allowed = weapon_points(craft.scale)
+    allowed = rules.budget("weapon_points", craft.scale)
     lines = []
     spent = Fraction(0)
     for w in craft.weapons:
-        cost = weapon_cost(w, craft.scale)
+        cost = weapon_cost(w, craft.scale, rules)
         spent += cost
         lines.append(Line(item=weapon_label(w), amount=_number(cost)))
         if w.scale > craft.scale:
@@ -465,6 +541,17 @@ def _step_weapons(c: _Checker) -> tuple[Budget, Fraction]:
                 f"{w.name} is {scale_label(w.scale)} scale: it costs "
                 f"1/{SMALLER_SCALE_DIVISOR ** (craft.scale - w.scale)} of the price",
             )
+            arithmetic, example = _out_of_scale_prices(w, craft.scale, rules)
+            if arithmetic != example:
+                c.add(
+                    "seed.out_of_scale_contradiction",
+                    "note",
+                    step,
+                    f"the seed prices smaller-scale weapons two ways: {_number(arithmetic)} "
+                    f"by dividing the price by 5, {_number(example)} by its worked example "
+                    f'("2 Turreted Medium Lasers for 1 Weapon Point"); this check uses '
+                    f"the {rules.out_of_scale} reading (--out-of-scale)",
+                )
         if w.custom:
             c.add(
                 "weapon.custom",
@@ -486,17 +573,16 @@ def _step_weapons(c: _Checker) -> tuple[Budget, Fraction]:
             "weapons.over",
             "breach",
             step,
-            f"weapons cost {_number(spent)} weapon points; a "
-            f"{scale_label(min(craft.scale, STARSHIP))} has {allowed}",
+            f"weapons cost {_number(spent)} weapon points; the budget is {allowed}",
         )
     budget = Budget(name="weapons", allowed=allowed, spent=_number(spent), lines=tuple(lines))
     return budget, max(left, Fraction(0))
 
 
-def _step_technologies(c: _Checker, budget_override: int | None) -> Budget:
+def _step_technologies(c: _Checker, rules: DesignRules) -> Budget:
     craft = c.craft
     step = "4 advanced technologies"
-    allowed = budget_override if budget_override is not None else power_points(craft.scale)
+    allowed = rules.budget("power_points", craft.scale)
     lines = []
     spent = 0
     for t in craft.technologies:
@@ -591,11 +677,11 @@ def _size(scale: int) -> Size:
     return "starship" if scale >= STARSHIP else "starfighter"
 
 
-def _step_accessories(c: _Checker) -> tuple[Budget, int]:
+def _step_accessories(c: _Checker, rules: DesignRules) -> tuple[Budget, int]:
     craft = c.craft
     step = "5 accessories"
     size = _size(craft.scale)
-    allowed = accessory_points(craft.scale)
+    allowed = rules.budget("accessory_points", craft.scale)
     lines = []
     spent = 0
     seen: set[str] = set()

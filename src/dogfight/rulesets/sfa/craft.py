@@ -179,7 +179,8 @@ TURRET_COST = 1
 ENHANCEMENT = 5
 """What Enhanced Lasers / Enhanced Missiles add to damage and range."""
 FIRE_LINK_COST = 1
-"""Extra weapon points for each fire-linked weapon (PROPOSAL: per weapon, like Turret)."""
+"""Extra weapon points for fire-linking: +1 for each linked group (seed table), or +1 a
+weapon under the construction check's `fire_link="weapon"` reading."""
 
 
 class MissileFacts(msgspec.Struct, frozen=True, kw_only=True):
