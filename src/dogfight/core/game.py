@@ -7,6 +7,7 @@ from typing import Any
 
 from dogfight.core.errors import DataError, IllegalAction, UnknownName
 from dogfight.core.events import Event, EventLog, visible_to
+from dogfight.core.limits import check_seed
 from dogfight.core.options import OptionValue, resolve_options
 from dogfight.core.registry import find_ruleset
 from dogfight.core.ruleset import Outcome, Ruleset
@@ -35,7 +36,7 @@ class Game:
             raise DataError(f"{scenario.where}: field 'ruleset': {exc}") from None
         scenario = self.ruleset.resolve_scenario(scenario)
         self.scenario = scenario
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rule_overrides: dict[str, object] = dict(rules or {})
         self.options: dict[str, OptionValue] = resolve_options(
             self.ruleset.options,
