@@ -158,7 +158,11 @@ def test_derive_seed_is_stable_across_versions() -> None:
     # once, from 31 to 63 bits, when 31-bit seeds were found to repeat in long runs).
     assert derive_seed(0, 0) == 0
     assert derive_seed(1, 0) == 53122247739156916
-    assert [derive_seed(7, i) for i in range(3)] == [5431170865938906091, 4209453674642900444, 7599933838676742293]
+    assert [derive_seed(7, i) for i in range(3)] == [
+        5431170865938906091,
+        4209453674642900444,
+        7599933838676742293,
+    ]
 
 
 def test_a_million_battle_seeds_of_one_run_are_distinct() -> None:

@@ -60,35 +60,39 @@ def check_tree(raw: Any, where: str) -> None:
     Walks without recursion, counting shared (aliased) values each time they are
     reached, and stops at the first problem: the error names the field.
     """
+    problem = find_problem(raw)
+    if problem is not None:
+        field, what = problem
+        place = f"field '{field}': " if field else ""
+        raise DataError(f"{where}: {place}{what}")
+
+
+def find_problem(raw: Any) -> tuple[str, str] | None:
+    """The first (field, problem) of `check_tree` in plain data, or None."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(raw, ())]
     seen = 0
     while stack:
         value, path = stack.pop()
         seen += 1
         if seen > MAX_NODES:
-            raise DataError(
-                f"{where}: holds more than {MAX_NODES:,} values (repeated YAML aliases?)"
-            )
+            return "", f"holds more than {MAX_NODES:,} values (repeated YAML aliases?)"
         if len(path) > MAX_DEPTH:
-            raise DataError(f"{where}: field '{_field(path)}': nested more than {MAX_DEPTH} deep")
+            return _field(path), f"nested more than {MAX_DEPTH} deep"
         if isinstance(value, bool) or value is None or isinstance(value, str):
             continue
         if isinstance(value, float):
             if not math.isfinite(value):
-                raise DataError(
-                    f"{where}: field '{_field(path)}': must be a finite number, not {value}"
-                )
+                return _field(path), f"must be a finite number, not {value}"
         elif isinstance(value, int):
             if abs(value) > INT_MAX:
-                raise DataError(
-                    f"{where}: field '{_field(path)}': {_short_int(value)} is beyond 64 bits"
-                )
+                return _field(path), f"{_short_int(value)} is beyond 64 bits"
         elif isinstance(value, dict):
             for key, item in value.items():
                 stack.append((item, (*path, str(key))))
         elif isinstance(value, list | tuple):
             for index, item in enumerate(value):
                 stack.append((item, (*path, index)))
+    return None
 
 
 def _short_int(value: int) -> str:
