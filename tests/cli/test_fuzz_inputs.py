@@ -26,7 +26,6 @@ from dogfight.cli.main import app
 from dogfight.core.data import package_data
 from dogfight.core.errors import DogfightError, IllegalAction, OptionError
 from dogfight.core.game import Game
-from dogfight.core.gamefile import save_game
 from dogfight.core.limits import MAX_MESSAGE
 from dogfight.core.registry import all_rulesets
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
