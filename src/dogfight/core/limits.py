@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
 
 from dogfight.core.errors import DataError
 
@@ -121,3 +123,33 @@ def cap_message(message: str, limit: int = MAX_MESSAGE) -> str:
     if len(line) <= limit:
         return line
     return f"{line[:limit]}... ({len(line) - limit:,} more characters)"
+
+
+# ---- bounded field types for the rulesets' data schemas -----------------------------------
+# msgspec checks these while it converts a file, so an error names the file, the unit and
+# the field ("field 'weapons[0].range': Expected `float` <= 1000"). The bounds are far
+# beyond any real design: they only keep out what cannot mean anything.
+
+MAX_INCHES = 1_000.0
+"""The longest distance on a free table (a table is at most this wide)."""
+MAX_COUNT = 1_000
+"""The most of anything one unit has or one side fields (models, dice, fighters)."""
+
+Inches = Annotated[float, msgspec.Meta(ge=0, le=MAX_INCHES)]
+"""A distance, speed or range in inches: 0 to MAX_INCHES."""
+TableSide = Annotated[float, msgspec.Meta(gt=0, le=MAX_INCHES)]
+"""A table's width or height: more than 0, at most MAX_INCHES."""
+Position = Annotated[float, msgspec.Meta(ge=-MAX_INCHES, le=2 * MAX_INCHES)]
+"""A coordinate on a free table (the table check then says whether it is on it)."""
+Degrees = Annotated[float, msgspec.Meta(ge=-3600, le=3600)]
+"""A heading in degrees (ten turns either way at most)."""
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
+"""A count of models, dice, craft or points: 0 to MAX_COUNT."""
+Score = Annotated[int, msgspec.Meta(ge=-100, le=100)]
+"""A small game number (a die target, a bonus, a trait dot): -100 to 100."""
+TurnLimit = Annotated[int, msgspec.Meta(ge=1, le=MAX_COUNT)]
+"""A scenario's turn limit: 1 to MAX_COUNT turns."""
+Points = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+"""A points value."""
+Rating = Annotated[int, msgspec.Meta(ge=0, le=10)]
+"""A rating in dots (an attribute, a skill, Willpower): 0 to 10."""
