@@ -36,7 +36,7 @@ def test_read_yaml_missing_file(tmp_path: Path) -> None:
 
 
 def test_read_yaml_directory(tmp_path: Path) -> None:
-    with pytest.raises(DataError, match="cannot read"):
+    with pytest.raises(DataError, match="is a folder, not a file"):
         read_yaml(tmp_path)
 
 

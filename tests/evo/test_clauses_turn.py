@@ -435,7 +435,7 @@ def set_unit(raw: dict[str, Any], side: int, **fields: Any) -> dict[str, Any]:
         ),
         (lambda r: set_unit(r, 1, at=[6, 24.5]), "overlaps A1.1"),
         (lambda r: set_unit(r, 0, spacing="wide"), "field 'sides[0].units[0].spacing'"),
-        (lambda r: {**r, "table": {"width": 0, "height": 48}}, "field 'table'"),
+        (lambda r: {**r, "table": {"width": 0, "height": 48}}, "field 'table.width'"),
         (lambda r: {**r, "turn_limit": "six"}, "field 'turn_limit'"),
         (lambda r: {**r, "sides": r["sides"][:1]}, "field 'sides'"),
         (

@@ -1,5 +1,5 @@
 """`python -m dogfight.cli`: the same as the `dogfight` command."""
 
-from dogfight.cli.main import main
+from dogfight.cli.entry import main
 
 main()

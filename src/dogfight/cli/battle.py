@@ -22,7 +22,9 @@ from dogfight.cli.common import (
     _new_game,
     _scenario,
     app,
+    seed_option,
 )
+from dogfight.core.files import check_writable
 from dogfight.core.game import Game
 from dogfight.core.gamefile import load_game, replay_matches, save_game
 from dogfight.core.options import options_as_dict
@@ -55,7 +57,7 @@ def _battle_report(game: Game, players: dict[str, str] | None) -> dict[str, Any]
 @app.command()
 def battle(
     scenario: ScenarioArg,
-    seed: Annotated[int, typer.Option(help="Seed of the dice and the players.")] = 1,
+    seed: Annotated[int, seed_option("Seed of the dice and the players.")] = 1,
     ai: AiOption = None,
     rule: RuleOption = None,
     save: Annotated[
@@ -65,6 +67,9 @@ def battle(
     quiet: QuietFlag = False,
 ) -> None:
     """Play one battle computer against computer and print its log, every die cited."""
+    if save is not None:
+        # Checked before the battle: found after it, the battle would be lost.
+        check_writable(save, "--save")
     game, players = _new_game(_scenario(scenario), seed, rule, ai)
     play_game(game, players)
     if save is not None:

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from dogfight.cli import output as out
-from dogfight.cli.common import JsonFlag, _scenario, app
+from dogfight.cli.common import JsonFlag, _scenario, app, seed_option
 from dogfight.core.errors import DogfightError
 from dogfight.sim import BenchRow, benchmark, check_players
 from dogfight.sim.bench import scaling
@@ -26,7 +26,7 @@ def bench_command(
         int | None,
         typer.Option(min=1, help="Battles per scenario (default 20; 2000 with --scaling)."),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Run seed.")] = 1,
+    seed: Annotated[int, seed_option("Run seed.")] = 1,
     json_out: JsonFlag = False,
     scaling_scenario: Annotated[
         str | None,

@@ -18,6 +18,7 @@ from dogfight import __version__
 from dogfight.cli import output as out
 from dogfight.core.errors import DataError, DogfightError
 from dogfight.core.game import Game
+from dogfight.core.limits import SEED_MAX
 from dogfight.core.options import parse_rule_args
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, load_scenario
@@ -63,8 +64,9 @@ class _Group(TyperGroup):
                     typer.echo(text, err=True)
                 sys.exit(code)
             _die(_usage_message(exc), code)
-        except typer.Abort:
-            _die("aborted", 1)
+        except (typer.Abort, KeyboardInterrupt):
+            # click turns Ctrl-C into Abort; the shell's code for SIGINT is 130.
+            _die("interrupted", 130)
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             _die(f"{where}{exc.strerror or exc}", 1)
@@ -93,6 +95,34 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+MAX_BATTLES = 10**9
+"""The most battles one command plays (a billion is days of work; more is a typo)."""
+
+
+def _seed_in_range(value: int | None) -> int | None:
+    """typer callback: a seed is 0 to 2**63 - 1 (refused, never wrapped)."""
+    if value is not None and not 0 <= value <= SEED_MAX:
+        raise typer.BadParameter(f"a seed is a whole number from 0 to 2**63 - 1, not {value}")
+    return value
+
+
+def _battles_in_range(value: int) -> int:
+    """typer callback: a count of battles is 1 to MAX_BATTLES."""
+    if not 1 <= value <= MAX_BATTLES:
+        raise typer.BadParameter(f"must be 1 to {MAX_BATTLES:,}, not {value}")
+    return value
+
+
+def seed_option(help_text: str) -> Any:
+    """A `--seed` option, checked to be 0 to 2**63 - 1 (the range is not shown in help)."""
+    return typer.Option("--seed", callback=_seed_in_range, help=help_text)
+
+
+def battles_option(help_text: str) -> Any:
+    """A `-n/--battles` option, checked to be 1 to MAX_BATTLES."""
+    return typer.Option("-n", "--battles", callback=_battles_in_range, help=help_text)
+
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 QuietFlag = Annotated[

@@ -16,7 +16,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from dogfight.ai import PLAYER_KINDS
 from dogfight.cli import output as out
-from dogfight.cli.common import AiOption, JsonFlag, RuleOption, ScenarioArg, _scenario, app
+from dogfight.cli.common import (
+    AiOption,
+    JsonFlag,
+    RuleOption,
+    ScenarioArg,
+    _scenario,
+    app,
+    battles_option,
+    seed_option,
+)
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.options import parse_rule_args, resolve_options
@@ -42,7 +51,7 @@ ClusterOption = Annotated[
     str | None,
     typer.Option(help="Play on a Dask cluster at this scheduler address (e.g. tcp://host:8786)."),
 ]
-SeedOption = Annotated[int, typer.Option(help="Run seed; every battle's seed derives from it.")]
+SeedOption = Annotated[int, seed_option("Run seed; every battle's seed derives from it.")]
 KindOption = Annotated[
     str, typer.Option("--ai", metavar="KIND", help="Player for both sides: heuristic or random.")
 ]
@@ -116,7 +125,7 @@ def duel(
     count: Annotated[
         str, typer.Option(help="How many of each: NvM (A's, then B's), or N for NvN.")
     ] = "4v4",
-    battles: Annotated[int, typer.Option("-n", "--battles", min=1, help="Battles.")] = 200,
+    battles: Annotated[int, battles_option("Battles.")] = 200,
     seed: SeedOption = 1,
     jobs: JobsOption = None,
     cluster: ClusterOption = None,
@@ -219,9 +228,7 @@ def balance(
         list[str] | None,
         typer.Argument(help="Unit type ids (default: the ruleset's fighters, see docs)."),
     ] = None,
-    battles: Annotated[
-        int, typer.Option("-n", "--battles", min=1, help="Battles per pairing.")
-    ] = 1000,
+    battles: Annotated[int, battles_option("Battles per pairing.")] = 1000,
     count: Annotated[str, typer.Option(help="Units a side at equal numbers: N (or NvN).")] = "4",
     points: Annotated[
         int | None,
@@ -412,7 +419,7 @@ def _balance_json(report: BalanceReport) -> dict[str, Any]:
 def compare_command(
     scenario: ScenarioArg,
     rule: RuleOption = None,
-    battles: Annotated[int, typer.Option("-n", "--battles", min=1, help="Battles per arm.")] = 500,
+    battles: Annotated[int, battles_option("Battles per arm.")] = 500,
     seed: SeedOption = 1,
     jobs: JobsOption = None,
     cluster: ClusterOption = None,

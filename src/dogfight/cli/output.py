@@ -7,6 +7,7 @@ same command with the same seed prints the same bytes.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 import textwrap
@@ -21,6 +22,7 @@ from rich.text import Text
 
 from dogfight.core.events import Event
 from dogfight.core.game import Game
+from dogfight.core.limits import cap_message
 from dogfight.core.options import Option, OptionValue
 
 PIPE_WIDTH = 120
@@ -41,13 +43,29 @@ def stderr_console() -> Console:
 
 
 def print_json(data: Any) -> None:
-    """Print one JSON object (structs and tuples converted to plain data)."""
-    typer.echo(json.dumps(msgspec.to_builtins(data), indent=2, ensure_ascii=False))
+    """Print one JSON object (structs and tuples converted to plain data).
+
+    JSON has no NaN or Infinity: a number that is not finite (an undefined statistic)
+    is printed as null, so every reader can parse the output.
+    """
+    plain = finite_or_null(msgspec.to_builtins(data))
+    typer.echo(json.dumps(plain, indent=2, ensure_ascii=False, allow_nan=False))
+
+
+def finite_or_null(value: Any) -> Any:
+    """A copy of plain data with every non-finite float replaced by None."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: finite_or_null(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [finite_or_null(v) for v in value]
+    return value
 
 
 def error_line(message: str) -> None:
-    """Print `error: message` on stderr as one line."""
-    text = " ".join(str(message).split())
+    """Print `error: message` on stderr as one line, at most MAX_MESSAGE characters."""
+    text = cap_message(" ".join(str(message).split()))
     typer.echo(f"error: {text}", err=True)
 
 

@@ -6,9 +6,11 @@ Registered on the shared app when `dogfight.cli.main` imports this module.
 
 from __future__ import annotations
 
-from contextlib import ExitStack
+import signal
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import msgspec
 import typer
@@ -24,6 +26,8 @@ from dogfight.cli.common import (
     _new_game,
     _scenario,
     app,
+    battles_option,
+    seed_option,
 )
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
@@ -36,8 +40,8 @@ from dogfight.sim.runner import default_jobs
 @app.command(name="simulate")
 def simulate_command(
     scenario: ScenarioArg,
-    n: Annotated[int, typer.Option("-n", "--battles", min=1, help="Number of battles.")] = 100,
-    seed: Annotated[int, typer.Option(help="Run seed; battle i uses a seed derived from it.")] = 1,
+    n: Annotated[int, battles_option("Number of battles.")] = 100,
+    seed: Annotated[int, seed_option("Run seed; battle i uses a seed derived from it.")] = 1,
     jobs: Annotated[
         int | None,
         typer.Option(
@@ -138,20 +142,27 @@ def simulate_command(
                 progress.update(task, completed=done)
                 progress.refresh()
 
-        for result in iter_results(
-            loaded,
-            n,
-            seed,
-            workers,
-            players,
-            game.rule_overrides,
-            update,
-            cluster=cluster,
-            swap=swap_sides,
-        ):
-            builder.add(result)
-            for writer in writers:
-                writer.write(result)
+        try:
+            with stop_on_sigterm():
+                for result in iter_results(
+                    loaded,
+                    n,
+                    seed,
+                    workers,
+                    players,
+                    game.rule_overrides,
+                    update,
+                    cluster=cluster,
+                    swap=swap_sides,
+                ):
+                    builder.add(result)
+                    for writer in writers:
+                        writer.write(result)
+        except KeyboardInterrupt:
+            # Keep what was played: the summary so far, and the rows under a name
+            # that says they are partial.
+            kept = [writer.close_partial() for writer in writers]
+            _interrupted(game, players, builder, n, kept, json_out)
     summary = builder.summary()
     if plot is not None:
         from dogfight.sim.plots import turns_histogram
@@ -167,6 +178,56 @@ def simulate_command(
         typer.echo(f"Wrote {summary.battles} rows to {path}")
     if plot is not None:
         typer.echo(f"Plot: {plot}")
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is: the battles played so far are kept."""
+
+
+@contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """Within the block, SIGTERM (a CI cancel, `kill`) interrupts like Ctrl-C."""
+
+    def handler(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread: leave SIGTERM as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupted(
+    game: Game,
+    players: dict[str, str],
+    builder: SummaryBuilder,
+    total: int,
+    kept: list[Path],
+    json_out: bool,
+) -> NoReturn:
+    """Report the battles finished before an interrupt, then exit 130."""
+    summary = builder.summary()
+    note = f"interrupted after {summary.battles} of {total} battles"
+    if json_out:
+        out.print_json(
+            {
+                "interrupted": True,
+                "battles_finished": summary.battles,
+                "battles_asked": total,
+                "partial_out": [str(p) for p in kept],
+            }
+        )
+    elif summary.battles:
+        _print_summary(game, players, summary)
+    for path in kept:
+        typer.echo(f"Kept {summary.battles} rows (partial) in {path}", err=True)
+    out.error_line(note)
+    raise SystemExit(130)
 
 
 def _interval_json(value: Interval) -> dict[str, Any]:

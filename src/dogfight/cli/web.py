@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 
 from dogfight.cli import output as out
-from dogfight.cli.common import JsonFlag, RuleOption, ScenarioArg, app
+from dogfight.cli.common import JsonFlag, RuleOption, ScenarioArg, app, seed_option
 from dogfight.core.errors import DataError, DogfightError
 from dogfight.core.options import parse_rule_args
 from dogfight.core.registry import find_ruleset
@@ -78,7 +78,7 @@ def play(
     seed: Annotated[
         int | None,
         # The game database keeps the seed as a SQLite (64-bit) integer.
-        typer.Option(min=-(2**63), max=2**63 - 1, help="Seed of the dice (default: a random one)."),
+        seed_option("Seed of the dice (default: a random one)."),
     ] = None,
     host: HostOption = "127.0.0.1",
     port: PortOption = 8000,

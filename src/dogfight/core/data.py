@@ -12,32 +12,46 @@ import msgspec
 import yaml
 
 from dogfight.core.errors import DataError, UnknownName
+from dogfight.core.limits import check_regular_file, check_tree
 
 T = TypeVar("T")
 S = TypeVar("S")
 
 
 def read_yaml(path: Path | str) -> Any:
-    """Parse a YAML file; any failure becomes a `DataError` naming the file."""
+    """Parse a YAML file; any failure becomes a `DataError` naming the file.
+
+    Only a regular file is read (a folder, FIFO or device is refused without opening
+    it), and what it holds is checked by `check_tree`: finite numbers within 64 bits,
+    bounded nesting and size.
+    """
     path = Path(path)
+    check_regular_file(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"{path}: cannot read ({exc.__class__.__name__}: {exc})") from None
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: cannot read (not UTF-8 text)") from None
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read ({exc.strerror or exc})") from None
     return parse_yaml(text, str(path))
 
 
 def parse_yaml(text: str, where: str) -> Any:
-    """Parse YAML text; syntax errors become a `DataError` with the line number."""
+    """Parse YAML text; syntax errors become a `DataError` with the line number, and the
+    result passes `check_tree` (no NaN, infinity, >64-bit integer or structure bomb)."""
     try:
-        return yaml.safe_load(text)
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" line {mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise DataError(f"{where}:{line}: bad YAML: {problem}") from None
+    except RecursionError:
+        raise DataError(f"{where}: nested too deeply to read") from None
+    check_tree(data, where)
+    return data
 
 
 _PATH = re.compile(r" - at `\$(.*)`$")

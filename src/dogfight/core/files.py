@@ -9,6 +9,24 @@ from pathlib import Path
 from dogfight.core.errors import DogfightError
 
 
+def check_writable(path: Path | str, option: str) -> Path:
+    """Refuse, before any work is done, a file that could not be written later: an empty
+    name, a missing folder, a folder in its place, a folder we may not write in. The
+    error names the option (`--save`, `--out`...) and the path."""
+    text = str(path)
+    if not text.strip():
+        raise DogfightError(f"{option}: needs a file name")
+    path = Path(text)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise DogfightError(f"{option} {path}: no such folder {folder}")
+    if path.is_dir():
+        raise DogfightError(f"{option} {path}: is a folder")
+    if not os.access(folder, os.W_OK):
+        raise DogfightError(f"{option} {path}: cannot write in {folder}")
+    return path
+
+
 def write_atomic(path: Path | str, data: bytes | str) -> Path:
     """Write `data` to `path` through a temporary file renamed over it: a reader, or a
     crash, never sees half a file, and an old file is replaced only once all is written.

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import msgspec
+
 from dogfight.core.errors import DataError, IllegalAction, UnknownName
 from dogfight.core.events import Event, EventLog, visible_to
+from dogfight.core.limits import check_seed, find_problem
 from dogfight.core.options import OptionValue, resolve_options
 from dogfight.core.registry import find_ruleset
 from dogfight.core.ruleset import Outcome, Ruleset
@@ -35,7 +38,7 @@ class Game:
             raise DataError(f"{scenario.where}: field 'ruleset': {exc}") from None
         scenario = self.ruleset.resolve_scenario(scenario)
         self.scenario = scenario
-        self.seed = seed
+        self.seed = check_seed(seed)
         self.rule_overrides: dict[str, object] = dict(rules or {})
         self.options: dict[str, OptionValue] = resolve_options(
             self.ruleset.options,
@@ -66,6 +69,12 @@ class Game:
         """Raise `IllegalAction` with a reason if `action` cannot be taken now."""
         if self.is_over():
             raise IllegalAction("the game is over")
+        # A NaN or infinite heading, offset or count would enter the state and make
+        # the saved game unloadable: refused here, for every ruleset.
+        problem = find_problem(msgspec.to_builtins(action))
+        if problem is not None:
+            field, what = problem
+            raise IllegalAction(f"action field '{field or '(whole)'}': {what}")
         self.ruleset.check(self.state, action)
 
     def is_legal(self, action: Any) -> bool:

@@ -17,10 +17,11 @@ from dogfight.core.errors import DataError, DogfightError
 from dogfight.core.events import Event
 from dogfight.core.files import write_atomic
 from dogfight.core.game import Game
+from dogfight.core.limits import check_regular_file, check_tree
 from dogfight.core.registry import find_ruleset
-from dogfight.core.scenario import scenario_from_raw
+from dogfight.core.scenario import GAME_FILE_FORMAT, scenario_from_raw
 
-FORMAT = "dogfight-game"
+FORMAT = GAME_FILE_FORMAT
 FORMAT_VERSION = 1
 
 
@@ -78,6 +79,7 @@ def save_game(game: Game, path: Path | str, players: dict[str, str] | None = Non
 def read_gamefile(path: Path | str) -> GameFile:
     """Read and check a game file's envelope."""
     path = Path(path)
+    check_regular_file(path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -93,6 +95,9 @@ def parse_gamefile(raw: bytes, where: str) -> GameFile:
         data = msgspec.json.decode(raw)
     except msgspec.DecodeError as exc:
         raise DataError(f"{where}: not a dogfight game file (damaged JSON: {exc})") from None
+    except RecursionError:
+        raise DataError(f"{where}: not a dogfight game file (nested too deeply)") from None
+    check_tree(data, where)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DataError(f"{where}: not a dogfight game file (field 'format' is not '{FORMAT}')")
     version = data.get("format_version")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
 
 from dogfight.core.errors import OptionError
+from dogfight.core.limits import INT_MAX
 
 OptionValue = bool | int | float | str
 
@@ -24,6 +26,10 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
     doc: str
     clause: str = ""
     choices: tuple[str, ...] = ()
+    minimum: float | None = None
+    """The smallest value a number option takes (None: no lower bound but 64 bits)."""
+    maximum: float | None = None
+    """The largest value a number option takes (None: no upper bound but 64 bits)."""
 
     def parse(self, raw: object, where: str = "") -> OptionValue:
         """Convert a value from a scenario file or `--rule K=V` to this option's type."""
@@ -38,21 +44,21 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
                 if lowered in ("false", "no", "off", "0"):
                     return False
                 raise OptionError(f"{place}option '{self.name}' takes true or false, not {raw!r}")
+            value: OptionValue = text
             if kind is int:
                 try:
-                    return int(text)
+                    value = int(text)
                 except ValueError:
                     raise OptionError(
                         f"{place}option '{self.name}' takes a whole number, not {raw!r}"
                     ) from None
-            if kind is float:
+            elif kind is float:
                 try:
-                    return float(text)
+                    value = float(text)
                 except ValueError:
                     raise OptionError(
                         f"{place}option '{self.name}' takes a number, not {raw!r}"
                     ) from None
-            value: OptionValue = text
         elif isinstance(raw, bool):
             if kind is not bool:
                 raise OptionError(f"{place}option '{self.name}' does not take true/false")
@@ -60,7 +66,8 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
         elif isinstance(raw, int | float):
             if kind is bool or kind is str:
                 raise OptionError(f"{place}option '{self.name}' does not take a number")
-            value = float(raw) if kind is float else raw
+            if isinstance(raw, int) and abs(raw) > INT_MAX:
+                raise OptionError(f"{place}option '{self.name}': the number is beyond 64 bits")
             if kind is int and not float(raw).is_integer():
                 raise OptionError(f"{place}option '{self.name}' takes a whole number")
             value = int(raw) if kind is int else float(raw)
@@ -71,7 +78,35 @@ class Option(msgspec.Struct, frozen=True, kw_only=True):
                 f"{place}option '{self.name}' must be one of {', '.join(self.choices)}, "
                 f"not {value!r}"
             )
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            self._check_range(value, place)
         return value
+
+    def _check_range(self, value: float, place: str) -> None:
+        """Numbers must be finite, fit 64 bits and lie within the declared bounds."""
+        if isinstance(value, float) and not math.isfinite(value):
+            raise OptionError(f"{place}option '{self.name}' takes a finite number, not {value}")
+        if isinstance(value, int) and abs(value) > INT_MAX:
+            raise OptionError(f"{place}option '{self.name}': {value} is beyond 64 bits")
+        low, high = self.minimum, self.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise OptionError(
+                f"{place}option '{self.name}' must be {self.range_text()}, not {value}"
+            )
+
+    def range_text(self) -> str:
+        """The allowed range in words ('0 to 100', 'at least 0'), or ''."""
+
+        def show(x: float) -> str:
+            return str(int(x)) if float(x).is_integer() else str(x)
+
+        if self.minimum is not None and self.maximum is not None:
+            return f"{show(self.minimum)} to {show(self.maximum)}"
+        if self.minimum is not None:
+            return f"at least {show(self.minimum)}"
+        if self.maximum is not None:
+            return f"at most {show(self.maximum)}"
+        return ""
 
 
 def resolve_options(

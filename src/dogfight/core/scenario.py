@@ -14,6 +14,9 @@ import msgspec
 from dogfight.core.data import package_data, read_yaml
 from dogfight.core.errors import DataError, UnknownName
 
+GAME_FILE_FORMAT = "dogfight-game"
+"""The `format` field of a game file (core.gamefile), which is not a scenario."""
+
 
 class Scenario(msgspec.Struct, frozen=True, kw_only=True):
     """A scenario as loaded: shared header fields plus the ruleset's raw body."""
@@ -75,7 +78,13 @@ def load_scenario(name_or_path: str) -> Scenario:
     if path.suffix in (".yaml", ".yml") or path.is_file():
         if not path.exists():
             raise DataError(f"{path}: no such file")
-        return scenario_from_raw(read_yaml(path), str(path))
+        raw = read_yaml(path)
+        if isinstance(raw, dict) and raw.get("format") == GAME_FILE_FORMAT:
+            raise DataError(
+                f"{path}: is a saved game, not a scenario; play it again with "
+                f"'dogfight replay {path}'"
+            )
+        return scenario_from_raw(raw, str(path))
     ruleset, _, bare = name_or_path.rpartition("/")
     matches = [f for f in builtin_scenario_files(ruleset or None) if f.stem == bare]
     if len(matches) > 1:
@@ -107,6 +116,9 @@ def inline_unit_files(scenario: Scenario) -> Scenario:
         path = base / name
         if not path.exists():
             raise DataError(f"{where}: field 'unit_files[{i}]': no such file {path}")
+        if not path.is_file():
+            # A folder, a FIFO or a device: reading it would fail or block forever.
+            raise DataError(f"{where}: field 'unit_files[{i}]': {path} is not a regular file")
         data = read_yaml(path)
         if not isinstance(data, dict):
             raise DataError(f"{path}: a unit file must be a mapping of field: value")

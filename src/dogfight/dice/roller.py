@@ -131,11 +131,20 @@ def scripted(*faces: int) -> Dice:
     return Dice(ScriptedSource(faces))
 
 
+SEED_MASK = 2**63 - 1
+"""Derived seeds keep 63 bits: they fit a signed 64-bit field and are never negative."""
+
+
 def derive_seed(run_seed: int, index: int) -> int:
     """The seed of game number `index` in a run: stable across processes and
-    Python versions (no `hash()`), so a batch can be split over workers."""
-    x = (run_seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    Python versions (no `hash()`), so a batch can be split over workers.
+
+    Seeds are 63-bit (0 to 2**63 - 1, the range every seed takes). Each step is a
+    bijection modulo 2**63 (adding an odd multiple of `index`, xor-shifting right,
+    multiplying by an odd number), so the games of one run never share a seed.
+    """
+    x = (run_seed * 0x9E3779B97F4A7C15 + index * 0xBF58476D1CE4E5B9) & SEED_MASK
     x ^= x >> 31
-    x = (x * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    x = (x * 0x94D049BB133111EB) & SEED_MASK
     x ^= x >> 29
-    return x & 0x7FFFFFFF
+    return x

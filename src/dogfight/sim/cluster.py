@@ -22,15 +22,23 @@ CONNECT_TIMEOUT = "5s"
 """How long to wait for the scheduler before giving up."""
 
 
+MISSING_EXTRA = "--cluster needs the cluster extra: pip install 'dogfight[cluster]'"
+
+
+def _distributed() -> Any:
+    """The `distributed` module, or one line saying which extra to install (a broken
+    or partial install fails in many ways on import: all of them mean the same)."""
+    try:
+        import distributed
+    except Exception:
+        raise DogfightError(MISSING_EXTRA) from None
+    return distributed
+
+
 def connect(address: str) -> Any:
     """A `distributed.Client` connected to the scheduler at `address`; a
     `DogfightError` in one line if the package is missing or nobody answers."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise DogfightError(
-            "--cluster needs the Dask 'distributed' package: pip install 'dogfight[cluster]'"
-        ) from None
+    Client = _distributed().Client
     if "://" not in address:
         raise DogfightError(f"--cluster {address}: give a scheduler address like tcp://HOST:8786")
     try:
@@ -59,7 +67,7 @@ def run_on_cluster(
 ) -> Iterator[tuple[BattleTask, BattleResult]]:
     """Play `tasks` on the Dask cluster at `address`; yields in task order (see
     `dogfight.sim.runner.run_tasks`)."""
-    from distributed import as_completed
+    as_completed = _distributed().as_completed
 
     from dogfight.sim.runner import CHUNKS_PER_WORKER, chunk_size, chunks_of, in_order, run_chunk
 

@@ -21,6 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from dogfight.core.errors import DogfightError
+from dogfight.core.files import check_writable
 
 FORMATS = (".png", ".svg")
 """File extensions `save` writes."""
@@ -34,9 +35,7 @@ def check_plot_path(path: Path) -> None:
             f"--plot {path}: the file name must end in .png or .svg, "
             f"not {path.suffix or '(none)'!r}"
         )
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise DogfightError(f"--plot {path}: no such folder {folder}")
+    check_writable(path, "--plot")
 
 
 def save(figure: Figure, path: Path) -> Path:

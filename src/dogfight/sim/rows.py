@@ -33,6 +33,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from dogfight.core.errors import DogfightError
+from dogfight.core.files import check_writable
 from dogfight.sim.runner import BattleResult
 
 ROW_GROUP = 1000
@@ -72,13 +73,7 @@ def check_out_path(path: Path) -> str:
     """Refuse a rows file that cannot be written before any battle is played: an
     unknown ending, a missing folder, a folder in its place. Returns its format."""
     fmt = row_format(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise DogfightError(f"--out {path}: no such folder {folder}")
-    if path.is_dir():
-        raise DogfightError(f"--out {path}: is a folder")
-    if not os.access(folder, os.W_OK):
-        raise DogfightError(f"--out {path}: cannot write in {folder}")
+    check_writable(path, "--out")
     return fmt
 
 
@@ -141,11 +136,19 @@ def flat_row(result: BattleResult, sides: Sequence[str]) -> dict[str, Any]:
     return row
 
 
+def partial_path(path: Path) -> Path:
+    """Where the rows of an interrupted run are kept: `x.partial.parquet` for `x.parquet`."""
+    return path.with_name(f"{path.stem}.partial{path.suffix}")
+
+
 class RowWriter:
     """Streams battle rows to one file (format by its ending); use as a context manager.
 
-    Rows go to a temporary file beside the target, renamed over it by `close()`;
-    leaving the `with` block by an exception removes it instead.
+    Rows go to a file with no name yet (Linux O_TMPFILE, in the target's folder), given
+    the target's name by `close()`, or the partial name by `close_partial()`. Leaving
+    the `with` block by an exception drops it. Because the file has no name while it
+    is written, a run killed outright (SIGKILL, the OOM killer) leaves nothing behind.
+    Where O_TMPFILE is not supported, a hidden temporary file beside the target is used.
     """
 
     def __init__(self, path: Path, sides: Sequence[str], *, group: int = ROW_GROUP) -> None:
@@ -155,20 +158,18 @@ class RowWriter:
         self.group = max(1, group)
         self.rows = 0
         self._pending: list[BattleResult] = []
-        folder = path.parent if str(path.parent) else Path(".")
-        try:
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        except OSError as exc:
-            raise DogfightError(f"--out {path}: cannot write ({exc.strerror})") from None
-        os.close(fd)
-        self._tmp = Path(tmp)
+        self._closed = False
+        self._folder = path.parent if str(path.parent) else Path(".")
+        self._fd, self._tmp = _unnamed_file(self._folder, path)
         self._parquet: pq.ParquetWriter | None = None
         self._text: IO[str] | None = None
         if self.format == "parquet":
             self._schema = schema(self.sides)
-            self._parquet = pq.ParquetWriter(str(self._tmp), self._schema)
+            self._sink: IO[bytes] | None = os.fdopen(os.dup(self._fd), "wb")
+            self._parquet = pq.ParquetWriter(self._sink, self._schema)
         else:
-            self._text = self._tmp.open("w", encoding="utf-8", newline="")
+            self._sink = None
+            self._text = open(os.dup(self._fd), "w", encoding="utf-8", newline="")  # noqa: SIM115
             if self.format == "csv":
                 csv.writer(self._text).writerow(columns(self.sides))
 
@@ -202,22 +203,55 @@ class RowWriter:
 
     def close(self) -> None:
         """Write what is left and put the file in place."""
+        self._finish(self.path)
+
+    def close_partial(self) -> Path:
+        """Write what is left under the partial name (an interrupted run); returns it."""
+        target = partial_path(self.path)
+        self._finish(target)
+        return target
+
+    def _finish(self, target: Path) -> None:
+        if self._closed:
+            return
         self._flush()
         self._close_handles()
-        # Readable by others like any file written by the user (mkstemp makes it private).
-        os.chmod(self._tmp, 0o644)
-        os.replace(self._tmp, self.path)
+        self._closed = True
+        try:
+            os.fsync(self._fd)
+            if self._tmp is None:
+                # Give the unnamed file a hidden name for an instant, then rename it
+                # over the target (a link cannot replace an existing file).
+                fd_tmp, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=self._folder)
+                os.close(fd_tmp)
+                os.unlink(name)
+                _link_unnamed(self._fd, name)
+                os.replace(name, target)
+            else:
+                # Readable by others like any file the user writes (mkstemp makes it private).
+                os.chmod(self._tmp, 0o644)
+                os.replace(self._tmp, target)
+        finally:
+            os.close(self._fd)
 
     def discard(self) -> None:
-        """Drop the file (a run that failed or was interrupted)."""
+        """Drop the file (a run that failed)."""
+        if self._closed:
+            return
         self._pending = []
         self._close_handles()
-        self._tmp.unlink(missing_ok=True)
+        self._closed = True
+        os.close(self._fd)
+        if self._tmp is not None:
+            self._tmp.unlink(missing_ok=True)
 
     def _close_handles(self) -> None:
         if self._parquet is not None:
             self._parquet.close()
             self._parquet = None
+        if self._sink is not None:
+            self._sink.close()
+            self._sink = None
         if self._text is not None:
             self._text.close()
             self._text = None
@@ -235,6 +269,37 @@ class RowWriter:
             self.close()
         else:
             self.discard()
+
+
+def _link_unnamed(fd: int, name: str) -> None:
+    """Give the O_TMPFILE file open as `fd` the name `name`.
+
+    linkat() must follow /proc/self/fd's link to the file itself; Python asks for that
+    (AT_SYMLINK_FOLLOW) only when a directory descriptor is given, hence the one for /.
+    """
+    root = os.open("/", os.O_RDONLY)
+    try:
+        os.link(f"/proc/self/fd/{fd}", name, src_dir_fd=root, follow_symlinks=True)
+    finally:
+        os.close(root)
+
+
+def _unnamed_file(folder: Path, path: Path) -> tuple[int, Path | None]:
+    """An open file in `folder` with no name (O_TMPFILE), or else a hidden named one.
+
+    Returns the descriptor and, for the fallback, the temporary file's path.
+    """
+    flag = getattr(os, "O_TMPFILE", 0)
+    if flag:
+        try:
+            return os.open(folder, flag | os.O_RDWR, 0o644), None
+        except OSError:
+            pass  # a file system without O_TMPFILE: fall back to a named file
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise DogfightError(f"--out {path}: cannot write ({exc.strerror})") from None
+    return fd, Path(tmp)
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:

@@ -12,8 +12,13 @@ run of any length streams in bounded memory.
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -233,6 +238,43 @@ def run_chunk(tasks: Sequence[BattleTask]) -> list[BattleResult]:
     return [run_task(task) for task in tasks]
 
 
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker checks that the process that started it is still alive."""
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Worker initializer: end this worker when its parent dies, however it died.
+
+    A pool's workers otherwise outlive a parent killed by SIGKILL, a CI cancel or the
+    OOM killer, and go on using CPU forever. On Linux the kernel signals the worker
+    at once (PR_SET_PDEATHSIG); everywhere, a daemon thread also polls the parent's
+    pid and exits when the worker has been handed to another parent.
+    """
+    # Ctrl-C reaches the whole process group: the parent handles it, so a worker
+    # ignores it (and prints no traceback); the parent then terminates the workers.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the polling thread still covers it
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_SECONDS)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="dogfight-parent-watch", daemon=True).start()
+
+
+PR_SET_PDEATHSIG = 1
+"""prctl option: the signal a process gets when its parent dies (linux/prctl.h)."""
+
+
 def default_jobs() -> int:
     """Processes to use when none are asked for: one per CPU."""
     return os.cpu_count() or 1
@@ -288,7 +330,9 @@ def run_tasks(
         return
     # The platform's default start method: callers that show progress should not run
     # threads of their own meanwhile where that is "fork" (the CLI refreshes by hand).
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, initializer=_exit_with_parent, initargs=(os.getpid(),)
+    )
     try:
         yield from in_order(
             chunks_of(tasks, chunk_size(count, workers)),
@@ -298,9 +342,28 @@ def run_tasks(
             progress,
             count,
         )
+    except BaseException:
+        # Interrupted (Ctrl-C, SIGTERM) or failed: stop the workers now rather than
+        # wait for the chunks they are playing.
+        _stop_workers(pool)
+        raise
     finally:
-        # A caller that stops early (or Ctrl-C) does not wait for chunks not yet started.
+        # A caller that stops early does not wait for chunks not yet started.
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel what has not started and terminate the pool's worker processes."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if callable(terminate):
+        terminate()
+        return
+    # Older Pythons have no public way; the pool keeps its processes here (taken
+    # before shutdown, which forgets them).
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def chunks_of(tasks: Iterable[BattleTask], size: int) -> Iterator[list[BattleTask]]:

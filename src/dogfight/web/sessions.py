@@ -35,6 +35,7 @@ from dogfight.core.gamefile import (
     replay_matches,
     to_gamefile,
 )
+from dogfight.core.limits import SEED_MAX
 from dogfight.core.options import resolve_options
 from dogfight.core.play import Player, RunawayGame
 from dogfight.core.registry import find_ruleset
@@ -57,8 +58,8 @@ UPLOAD_WHERE = "uploaded scenario"
 STANDALONE = "an upload must carry its units inline (custom_units), not name files"
 """Unit files would be read from the server's own disk: an upload must stand alone."""
 UNSAFE_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
-SEED = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
-"""A seed the database can keep (SQLite integers are 64-bit)."""
+SEED = Annotated[int, msgspec.Meta(ge=0, le=SEED_MAX)]
+"""A seed the database can keep (SQLite integers are 64-bit; seeds are never negative)."""
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True):
@@ -314,7 +315,7 @@ class Hub:
         seed: int | None = None,
     ) -> Created:
         """Start a new game of a loaded scenario (`dogfight play` comes in here)."""
-        seed = seed if seed is not None else secrets.randbelow(2**31)
+        seed = seed if seed is not None else secrets.randbelow(SEED_MAX + 1)
         game = Game(scenario, seed=seed, rules=options)
         return self._start(game, seats, [])
 

@@ -52,12 +52,16 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         name="seeking_range",
         default=18.0,
+        minimum=0,
+        maximum=1000,
         clause="ACTA-TRT-6",
         doc="Seeking weapons hit ships automatically within this many inches (ACTA:SF errata).",
     ),
     Option(
         name="fighter_to_hit_penalty",
         default=1,
+        minimum=0,
+        maximum=6,
         clause="ACTA-FTR-4",
         doc="The penalty to hit a fighter (the seed refers to a -1; Fighter-Killer ignores it).",
     ),
@@ -108,18 +112,24 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         name="b5_fighter_hull",
         default=5,
+        minimum=2,
+        maximum=6,
         clause="ACTA-RES-2",
         doc="With resolution=b5: the notional Hull score of a fighter (the -1 still applies).",
     ),
     Option(
         name="b5_default_hull",
         default=4,
+        minimum=2,
+        maximum=6,
         clause="ACTA-RES-2",
         doc="With resolution=b5: the Hull score of a ship whose profile gives none.",
     ),
     Option(
         name="anti_fighter_range",
         default=2.0,
+        minimum=0,
+        maximum=1000,
         clause="ACTA-RES-5",
         doc="With resolution=b5: Anti-Fighter dice are rolled against enemy fighters within "
         "this many inches at the end of the Movement Phase.",

@@ -6,6 +6,7 @@ import msgspec
 
 from dogfight.core.data import convert
 from dogfight.core.errors import DataError
+from dogfight.core.limits import Count, Degrees, Position, Score, TableSide, TurnLimit
 from dogfight.core.scenario import Scenario
 from dogfight.rulesets.acta.units import UnitSpec
 
@@ -13,8 +14,8 @@ from dogfight.rulesets.acta.units import UnitSpec
 class TableSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Table size in inches."""
 
-    width: float = 48.0
-    height: float = 48.0
+    width: TableSide = 48.0
+    height: TableSide = 48.0
 
 
 class UnitEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -28,12 +29,12 @@ class UnitEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """
 
     type: str
-    at: tuple[float, float]
-    heading: float = 0.0
+    at: tuple[Position, Position]
+    heading: Degrees = 0.0
     id: str = ""
-    aboard: dict[str, int] = msgspec.field(default_factory=dict)
+    aboard: dict[str, Count] = msgspec.field(default_factory=dict)
     patrol: bool = True
-    patrol_at: tuple[float, float] | None = None
+    patrol_at: tuple[Position, Position] | None = None
     supporting: str = ""
     """Fighters only: start on this friendly ship's base, supporting it (ACTA-SUP-1)."""
     dogfight_drones: bool | None = None
@@ -45,7 +46,7 @@ class SideSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     name: str
     units: list[UnitEntry]
-    initiative: int = 0
+    initiative: Score = 0
     """The fleet's Initiative bonus added to its d6 (ACTA-INI-1)."""
 
 
@@ -58,7 +59,7 @@ class ActaScenarioSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     title: str = ""
     description: str = ""
     table: TableSpec = msgspec.field(default_factory=TableSpec)
-    turn_limit: int = 8
+    turn_limit: TurnLimit = 8
     year: int | None = None
     """The campaign year: units whose in-service date (ISD) is later are refused."""
     options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)

@@ -10,6 +10,7 @@ import msgspec
 
 from dogfight.core.data import load_typed_file, lookup, package_data
 from dogfight.core.errors import DataError
+from dogfight.core.limits import Count, Inches, Points, Score
 from dogfight.rulesets.acta.traits import Trait, TraitError, has_trait, parse_traits, trait_value
 
 ARCS = ("F", "A", "P", "S", "FH", "AH", "PH", "SH", "T")
@@ -23,8 +24,8 @@ class WeaponSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """A weapon line as written in a data file."""
 
     name: str
-    range: float
-    ad: int
+    range: Inches
+    ad: Count
     arc: str | None = None
     """None when the seed gives no arc: the `missing_arc` option decides (default T)."""
     traits: list[str] = msgspec.field(default_factory=list)
@@ -39,10 +40,10 @@ class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     name: str
     kind: Literal["fighter", "ship"]
     fleet: str
-    speed: float
+    speed: Inches
     turn: str | int
     """'SM' (super-manoeuvrable) or the inches straight before each 45-degree turn."""
-    damage: int
+    damage: Count
     designation: str = ""
     origin: Literal["seed", "original"] = "original"
     """'seed' for the seed's sample craft; 'original' for our own designs."""
@@ -50,20 +51,20 @@ class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     description: str = ""
     isd: int | None = None
     """In-service date (year); a scenario set earlier refuses the unit."""
-    points: int | None = None
-    dogfight: int = 0
-    crippled: int = 0
+    points: Points | None = None
+    dogfight: Score = 0
+    crippled: Count = 0
     """Damage at or below which a ship is crippled."""
-    shields: int = 0
-    hull: int = 0
+    shields: Count = 0
+    hull: Score = 0
     """B5 resolution: the to-hit number (0: use the option default)."""
-    crew: int = 0
-    crew_quality: int = 4
-    craft: int = 0
+    crew: Count = 0
+    crew_quality: Score = 4
+    craft: Count = 0
     """Craft score: how many fighters the ship can carry."""
     traits: list[str] = msgspec.field(default_factory=list)
     weapons: list[WeaponSpec] = msgspec.field(default_factory=list)
-    base_radius: float = 0.0
+    base_radius: Inches = 0.0
     """0: the default for the kind (fighter 0.5", ship 1")."""
 
 

@@ -16,6 +16,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         name="fire_zone",
         default=6.0,
+        minimum=0.1,
+        maximum=1000,
         clause="EVO-SHT-2",
         doc='Size of the fire zone in inches (the seed: 6").',
     ),
@@ -60,6 +62,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         name="command_range",
         default=6.0,
+        minimum=0,
+        maximum=1000,
         clause="EVO-CMD-1",
         doc="Models farther than this from their leader at the start of an activation only "
         "drift and react.",
@@ -81,6 +85,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         name="close_range",
         default=10.0,
+        minimum=0,
+        maximum=1000,
         clause="EVO-CLS-1",
         doc="Close range in inches: reactions, stealth and 'on my six' use it.",
     ),

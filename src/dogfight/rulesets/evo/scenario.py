@@ -6,6 +6,7 @@ import msgspec
 
 from dogfight.core.data import convert
 from dogfight.core.errors import DataError
+from dogfight.core.limits import Count, Degrees, Inches, Position, TableSide, TurnLimit
 from dogfight.core.scenario import Scenario
 from dogfight.rulesets.evo.units import UnitSpec
 
@@ -13,8 +14,8 @@ from dogfight.rulesets.evo.units import UnitSpec
 class TableSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Table size in inches."""
 
-    width: float = 48.0
-    height: float = 48.0
+    width: TableSide = 48.0
+    height: TableSide = 48.0
 
 
 class FlightEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -26,13 +27,13 @@ class FlightEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """
 
     type: str
-    at: tuple[float, float]
-    heading: float = 0.0
+    at: tuple[Position, Position]
+    heading: Degrees = 0.0
     id: str = ""
-    models: int = 0
+    models: Count = 0
     """Models in the flight (0: the type's standard flight)."""
-    spacing: float = 2.0
-    models_at: list[tuple[float, float]] = msgspec.field(default_factory=list)
+    spacing: Inches = 2.0
+    models_at: list[tuple[Position, Position]] = msgspec.field(default_factory=list)
 
 
 class SideSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -51,7 +52,7 @@ class EvoScenarioSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     title: str = ""
     description: str = ""
     table: TableSpec = msgspec.field(default_factory=TableSpec)
-    turn_limit: int = 6
+    turn_limit: TurnLimit = 6
     first: str = ""
     """The side that takes the first turn; empty: a roll-off decides (EVO-SEQ-1)."""
     options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)

@@ -16,6 +16,7 @@ import msgspec
 
 from dogfight.core.data import load_typed_file, lookup, package_data
 from dogfight.core.errors import DataError
+from dogfight.core.limits import Count, Inches, Points, Score
 
 ARCS = ("FaF", "EaF", "FaA")
 """Weapon arcs of the seed: fixed forward, extended forward, fixed aft (EVO-ARC-1).
@@ -69,8 +70,8 @@ class WeaponSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """A weapon line in a data file: range, damage dice and their kind, arc, traits."""
 
     name: str
-    range: float
-    dice: int
+    range: Inches
+    dice: Count
     die: int = 6
     """6 or 10: d10s can reach Target and Kill scores above 6 (EVO-DMG-1)."""
     arc: str | None = None
@@ -83,23 +84,23 @@ class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     id: str
     name: str
     power: str
-    agility: float
+    agility: Inches
     target: int | str
     """The Target score; "4-6" gives a stealth Target of 6 as well (EVO-STL-1)."""
-    save: int
-    kill: int
-    models: int = 3
+    save: Score
+    kill: Score
+    models: Count = 3
     """Models in a standard flight."""
     origin: str = "original"
     source: str = ""
     description: str = ""
-    points: int = 0
+    points: Points = 0
     """Points per model, for matching forces."""
     traits: list[str] = msgspec.field(default_factory=list)
-    armour: dict[str, int] = msgspec.field(default_factory=dict)
+    armour: dict[str, Score] = msgspec.field(default_factory=dict)
     """Save by facing where it differs, e.g. {aft: 6} (EVO-ARM-1)."""
     weapons: list[WeaponSpec] = msgspec.field(default_factory=list)
-    base_radius: float = MODEL_BASE_RADIUS
+    base_radius: Inches = MODEL_BASE_RADIUS
 
 
 class Weapon(msgspec.Struct, frozen=True, kw_only=True):

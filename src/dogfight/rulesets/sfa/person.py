@@ -25,6 +25,7 @@ import msgspec
 
 from dogfight.core.data import load_typed_file, lookup, package_data
 from dogfight.core.errors import DataError
+from dogfight.core.limits import Count, Rating
 from dogfight.rulesets.sfa.craft import (
     MANEUVER_KIND,
     ORIGINS,
@@ -74,14 +75,14 @@ class FighterSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
     id: str
     name: str
-    strength: int = 2
-    dexterity: int = 2
-    stamina: int = 2
-    wits: int = 2
-    athletics: int = 2
-    health: int = DEFAULT_HEALTH
-    willpower: int = 5
-    techniques: dict[str, int] = msgspec.field(default_factory=dict)
+    strength: Rating = 2
+    dexterity: Rating = 2
+    stamina: Rating = 2
+    wits: Rating = 2
+    athletics: Rating = 2
+    health: Count = DEFAULT_HEALTH
+    willpower: Rating = 5
+    techniques: dict[str, Rating] = msgspec.field(default_factory=dict)
     """Technique dots by name; Athletics is given on its own line."""
     maneuvers: list[ManeuverSpec] = msgspec.field(default_factory=list)
     """Attack maneuvers; left out, the basic punches and kicks (BASIC_MANEUVERS)."""

@@ -8,6 +8,7 @@ import msgspec
 
 from dogfight.core.data import convert
 from dogfight.core.errors import DataError, UnknownName
+from dogfight.core.limits import Rating
 from dogfight.core.scenario import Scenario
 from dogfight.geometry.hex import offset_to_hex
 from dogfight.geometry.hexmap import HexMap, Terrain
@@ -35,11 +36,11 @@ class PilotSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """A pilot or gunner written out in full."""
 
     name: str = "Pilot"
-    dexterity: int = 3
-    wits: int = 3
-    piloting: int = 2
-    gunnery: int = 1
-    willpower: int = 5
+    dexterity: Rating = 3
+    wits: Rating = 3
+    piloting: Rating = 2
+    gunnery: Rating = 1
+    willpower: Rating = 5
 
 
 class TerrainEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
