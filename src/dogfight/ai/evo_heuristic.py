@@ -40,6 +40,7 @@ from typing import Any
 from dogfight.core.game import Game
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.movement import DRIFT
+from dogfight.rulesets.evo.shooting import die_outcome
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
 
@@ -98,10 +99,10 @@ def die_kill(die: int, kill: int, target: int, need: int, dodge: int, six: int, 
     dodged = (7 - dodge) / 6 if dodge else 0.0
     total = 0.0
     for face in range(2, die + 1):
-        value = face + six
-        if value >= kill:
+        outcome = die_outcome(face + six, target, kill)
+        if outcome == "kill":
             total += (1 - dodged) + dodged * fail
-        elif value >= target:
+        elif outcome == "hit":
             total += fail
     return total / (die if raw else die - 1)
 
@@ -195,6 +196,7 @@ class View:
         size = float(opt.get("fire_zone", 6.0))
         self.reach = size if opt.get("fire_zone_measure", "radius") == "radius" else size / 2
         self.spread = opt.get("free_allocation", "spread") == "spread"
+        self.reaction_close = opt.get("reaction_range", "close") == "close"
         self.dodge_saves = bool(opt.get("dodge_saves", True))
         self.no_dodge_on_six = bool(opt.get("no_dodge_on_six", True))
         self.leader_costs = bool(opt.get("leader_loss_costs_action", True))
@@ -386,9 +388,11 @@ class View:
             gaps = [math.hypot(c.x - f.x, c.y - f.y) for f in firers]
             stealth = c.kind.stealth_target is not None and min(gaps) > close
             tn = c.kind.stealth_target if stealth and c.kind.stealth_target else c.kind.target
+            # EVO-SIX-1: every model of the firing flight, not only those that fire.
             six = all(
-                g <= close and abs(bearing(c.x, c.y, c.h, f.x, f.y)) >= 135 - EPS
-                for g, f in zip(gaps, firers, strict=True)
+                math.hypot(c.x - f.x, c.y - f.y) <= close
+                and abs(bearing(c.x, c.y, c.h, f.x, f.y)) >= 135 - EPS
+                for f in shooters
             )
             dodge = self.dodge_for(c.kind, six)
             save = self.save_for(c, firers)
@@ -932,6 +936,11 @@ class EvoHeuristic:
             ekind = state.types[enemy.type]
             best = 0.0
             for p in poses:
+                # EVO-REA-2: a reaction fires only at models in close range of it.
+                if view.reaction_close and all(
+                    math.hypot(c.x - p.x, c.y - p.y) > close for c in crafts
+                ):
+                    continue
                 value = view.shot_value(
                     enemy.side,
                     ekind,

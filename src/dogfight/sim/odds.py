@@ -30,6 +30,7 @@ from dogfight.rulesets.acta import units as acta_units
 from dogfight.rulesets.acta.combat import ToHit
 from dogfight.rulesets.acta.dogfight import DOGFIGHT_DRONE_BONUS
 from dogfight.rulesets.evo import units as evo_units
+from dogfight.rulesets.evo.shooting import die_outcome, save_fails, six_bonus
 from dogfight.rulesets.sfa.pool import DEFAULT_DIFFICULTY, exact_distribution
 
 D6 = range(1, 7)
@@ -431,9 +432,11 @@ def evo_removal_chance(
     six: bool,
 ) -> Fraction:
     """P(one damage die showing `face` removes its model): the engine's `resolve_die`."""
-    value = face + (1 if six else 0)
-    p_fail_save = Fraction(sum(1 for r in D6 if r == 1 or r < save_needed), 6)
-    if value >= target.kill:
+    outcome = die_outcome(face + six_bonus(six), target_score, target.kill)
+    if outcome == "miss":
+        return Fraction(0)
+    p_fail_save = Fraction(sum(1 for r in D6 if save_fails(r, save_needed)), 6)
+    if outcome == "kill":
         dodge = target.trait("Dodge")
         may_dodge = bool(options["dodge_saves"]) and dodge is not None
         if may_dodge and six and options["no_dodge_on_six"]:
@@ -442,8 +445,6 @@ def evo_removal_chance(
             return Fraction(1)
         p_dodge = _dodge_chance(dodge)
         return (1 - p_dodge) + p_dodge * p_fail_save
-    if value < target_score:
-        return Fraction(0)
     return p_fail_save
 
 

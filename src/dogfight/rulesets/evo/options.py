@@ -85,6 +85,15 @@ OPTIONS: tuple[Option, ...] = (
         doc="Close range in inches: reactions, stealth and 'on my six' use it.",
     ),
     Option(
+        name="reaction_range",
+        default="close",
+        choices=("close", "weapon"),
+        clause="EVO-REA-2",
+        doc="close: a reaction may fire only at a model within close_range of a model of the "
+        "reacting flight whose weapon bears on it (the seed's close range, EVO-CLS-1). "
+        "weapon: at any model of the triggering flight its weapons reach.",
+    ),
+    Option(
         name="turn_limit_result",
         default="points",
         choices=("points", "draw"),

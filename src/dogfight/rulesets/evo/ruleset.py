@@ -28,11 +28,12 @@ from dogfight.rulesets.evo.options import OPTIONS
 from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
     allocate,
-    can_fire,
     distance,
     firing_dice,
     on_my_six,
+    reaction_target_ok,
     resolve_die,
+    unit_models,
     zone_models,
 )
 from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction
@@ -160,7 +161,7 @@ class EvoRuleset(Ruleset):
             trigger = state.flights[state.reaction.trigger]
             for flight in reaction_candidates(ctx):
                 for model in state.models_of(trigger):
-                    if firing_dice(ctx, flight, model, reaction=True)[1]:
+                    if reaction_target_ok(ctx, flight, model):
                         out.append(A.React(unit=flight.id, target=model.id))
             out.append(A.Decline())
         return out
@@ -289,6 +290,13 @@ class EvoRuleset(Ruleset):
         if not firing_dice(ctx, flight, target, reaction=True)[1]:
             raise IllegalAction(
                 f"no weapon of {flight.id} bears on {target.id} in its printed arcs (EVO-REA-2)"
+            )
+        if not reaction_target_ok(ctx, flight, target):
+            close = float(ctx.opt("close_range"))
+            raise IllegalAction(
+                f'{target.id} is not within close range ({close:g}") of any model of '
+                f"{flight.id} that could fire at it: a reaction fires only at models in "
+                "close range (EVO-REA-2, EVO-CLS-1)"
             )
 
     # ---- applying -----------------------------------------------------------------------
@@ -561,7 +569,18 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
     )
     before = {fid: len(f.models) for fid, f in state.flights.items()}
     # EVO-REA-1: every flight with a model in the fire zone has been shot at.
-    shot_at = tuple(sorted({m.unit for m in zone_models(ctx, flight, target)} | {target.unit}))
+    zone = zone_models(ctx, flight, target)
+    shot_at = tuple(sorted({m.unit for m in zone} | {target.unit}))
+    # The whole zone is logged before any die, so a model whose die comes up 1 (or that
+    # gets none) still shows, and a player sees every flight that may react.
+    ctx.emit(
+        "EVO-SHT-2",
+        f"fire zone round {target.id}: "
+        + ", ".join(f"{m.id} ({m.unit})" for m in sorted(zone, key=lambda m: m.id)),
+        target=target.id,
+        zone=sorted(m.id for m in zone),
+        shot_at=list(shot_at),
+    )
     allocations = allocate(ctx, flight, target, firers, guns)
     ctx.emit(
         "EVO-SHT-4",
@@ -579,7 +598,7 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
     for alloc in allocations:
         model = alloc.model
         per_flight[model.unit] = per_flight.get(model.unit, 0) + len(alloc.dice)
-        six = on_my_six(ctx, model, firers)
+        six = on_my_six(ctx, model, unit_models(ctx, flight))
         for face, ap in alloc.dice:
             if model.id not in state.models:
                 break
@@ -613,14 +632,21 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
                 )
             else:
                 ctx.emit("EVO-DMG-2", f"a {shown} misses {ctx.name(model)}", model=model.id)
-    suppress(ctx, per_flight, before, removed_from)
+    suppress(ctx, flight.side, per_flight, before, removed_from)
     return shot_at
 
 
 def suppress(
-    ctx: Ctx, per_flight: dict[str, int], before: dict[str, int], removed_from: set[str]
+    ctx: Ctx,
+    firing_side: str,
+    per_flight: dict[str, int],
+    before: dict[str, int],
+    removed_from: set[str],
 ) -> None:
-    """Mark flights suppressed by this Shoot, per the option (EVO-SUP-1).
+    """Mark enemy flights suppressed by this Shoot, per the option (EVO-SUP-1).
+
+    Only an enemy Shoot suppresses: the firer's own side, caught in its fire zone,
+    takes the dice but is not pinned by them.
 
     dice: assigned at least as many dice (after the 1s) as it had models when shot at.
     casualty: lost a model to the Shoot.
@@ -630,7 +656,7 @@ def suppress(
         return
     for fid, count in sorted(per_flight.items()):
         flight = ctx.state.flights[fid]
-        if not flight.models or flight.suppressed:
+        if flight.side == firing_side or not flight.models or flight.suppressed:
             continue
         hit = count >= before[fid] if mode == "dice" else fid in removed_from
         if hit:
@@ -670,12 +696,7 @@ def reaction_candidates(ctx: Ctx) -> list[Flight]:
         )
         if not near:
             continue
-        if any(
-            can_fire(state, flight, m, w, t, ignore_arcs=False, reaction=True)
-            for m in state.models_of(flight)
-            for w in state.unit_type(flight).weapons
-            for t in state.models_of(trigger)
-        ):
+        if any(reaction_target_ok(ctx, flight, t) for t in state.models_of(trigger)):
             out.append(flight)
     return out
 

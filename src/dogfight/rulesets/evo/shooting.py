@@ -90,6 +90,26 @@ def firing_dice(
     return firers, guns
 
 
+def reaction_target_ok(ctx: Ctx, flight: Flight, target: Model) -> bool:
+    """Whether a reaction by `flight` may fire at `target` at all (EVO-REA-2, EVO-CLS-1).
+
+    The seed: models within close range "may be fired upon as a reaction". Close range
+    is measured from the closest potential firer, so some model of the reacting flight
+    with a weapon bearing on the target (printed arcs) must be within close range of it.
+    Option `reaction_range=weapon` drops the limit: weapon range and arcs only.
+    """
+    state = ctx.state
+    weapons = state.unit_type(flight).weapons
+    close = float(ctx.opt("close_range")) + 1e-3
+    anywhere = ctx.opt("reaction_range") == "weapon"
+    return any(
+        (anywhere or distance(m, target) <= close)
+        and can_fire(state, flight, m, w, target, ignore_arcs=False, reaction=True)
+        for m in state.models_of(flight)
+        for w in weapons
+    )
+
+
 def zone_models(ctx: Ctx, flight: Flight, target: Model) -> list[Model]:
     """Every model, friend or foe, in the fire zone around the target (EVO-SHT-2).
 
@@ -111,12 +131,21 @@ def nearest_firer(model: Model, firers: list[Model]) -> float:
 
 
 def on_my_six(ctx: Ctx, model: Model, firers: list[Model]) -> bool:
-    """All firers in the model's aft arc and within close range (EVO-SIX-1)."""
+    """All `firers` in the model's aft arc and within close range (EVO-SIX-1).
+
+    The seed asks this of "all models in a firing unit": callers pass every model of
+    the firing flight on the table (`unit_models`), not only those whose guns bore.
+    """
     close = float(ctx.opt("close_range"))
     return all(
         distance(model, f) <= close + 1e-3 and AFT.contains(model.pose.bearing_to(f.pose.position))
         for f in firers
     )
+
+
+def unit_models(ctx: Ctx, flight: Flight) -> list[Model]:
+    """Every model of the firing flight on the table: who 'on my six' looks at (EVO-SIX-1)."""
+    return ctx.state.models_of(flight)
 
 
 def target_score(ctx: Ctx, model: Model, firers: list[Model]) -> int:
@@ -192,6 +221,27 @@ def allocate(
     return [Allocation(state.models[mid], dice) for mid, dice in given.items() if dice]
 
 
+def die_outcome(value: int, target: int, kill: int) -> str:
+    """What a die's value (after any 'on my six' bonus) does: 'kill', 'hit' or 'miss'.
+
+    A Kill is an upgraded hit (EVO-DMG-1/2): a value below the Target misses whatever
+    the Kill score, and only a hit that also reaches the Kill removes outright.
+    """
+    if value < target:
+        return "miss"
+    return "kill" if value >= kill else "hit"
+
+
+def save_fails(roll: int, need: int) -> bool:
+    """A Save roll fails below the score needed, and a natural 1 always fails (EVO-DMG-2)."""
+    return roll == 1 or roll < need
+
+
+def six_bonus(six: bool) -> int:
+    """'On my six' adds 1 to every die assigned to the model (EVO-SIX-1)."""
+    return 1 if six else 0
+
+
 def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model], six: bool) -> str:
     """One die against one model: 'kill', 'saved', 'failed' (removed) or 'miss'.
 
@@ -200,9 +250,10 @@ def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model],
     Target it must pass its Save, where a 1 always fails (EVO-DMG-2).
     """
     utype = ctx.state.type_of(model)
-    value = face + (1 if six else 0)
-    needed = target_score(ctx, model, firers)
-    if value >= utype.kill:
+    outcome = die_outcome(face + six_bonus(six), target_score(ctx, model, firers), utype.kill)
+    if outcome == "miss":
+        return "miss"
+    if outcome == "kill":
         dodge = utype.trait("Dodge")
         may_dodge = ctx.opt("dodge_saves") and dodge is not None
         if may_dodge and six and ctx.opt("no_dodge_on_six"):
@@ -218,9 +269,5 @@ def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model],
             f"{ctx.name(model)} dodges the kill ({dodge}+): a hit instead",
             model=model.id,
         )
-    elif value < needed:
-        return "miss"
     need, _ = save_score(ctx, model, firers, ap)
-    roll = ctx.roll()
-    saved = roll != 1 and roll >= need
-    return "saved" if saved else "failed"
+    return "failed" if save_fails(ctx.roll(), need) else "saved"
