@@ -34,15 +34,25 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from dogfight.core.game import Game
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.movement import DRIFT
-from dogfight.rulesets.evo.shooting import die_outcome
+from dogfight.rulesets.evo.ruleset import EvoRuleset
+from dogfight.rulesets.evo.shooting import (
+    die_outcome,
+    greedy_rest,
+    on_my_six,
+    save_score,
+    target_score,
+    unit_models,
+)
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
+from dogfight.sim.odds import evo_removal_chance
 
 # ---- weights (all in points of enemy destroyed) ------------------------------------
 
@@ -710,6 +720,8 @@ class EvoHeuristic:
             return self.react(view, legal, rng)
         if state.phase == "act":
             return self.act(game, view, legal, rng)
+        if state.phase == "allocate":
+            return self.allocate(game, legal)
         return legal[0]  # pragma: no cover - no other phase asks for a decision
 
     # ---- activation order ------------------------------------------------------------
@@ -736,6 +748,43 @@ class EvoHeuristic:
             outlook = Outlook(view, flight, {f.id for f in state.live_flights(enemy_side)})
             scored.append((shot + DANGER_ORDER * outlook.danger(me), action))
         return pick(scored, rng) if scored else legal[0]
+
+    # ---- allocating the dice left over ---------------------------------------------------
+
+    def allocate(self, game: Game, legal: list[Any]) -> Any:
+        """Each left-over die, highest first, on the model it is likeliest to remove
+        (greedy_rest, as the exact odds assume), from the engine's own die chances."""
+        state: EvoState = game.state
+        pending = state.shot
+        if pending is None:  # pragma: no cover - only asked in phase 'allocate'
+            return legal[0]
+        ctx = EvoRuleset().ctx(state)
+        shooter = state.flights[pending.flight]
+        firers = [state.models[m] for m in pending.firers if m in state.models]
+        everyone = unit_models(ctx, shooter)
+        takers = [state.models[m] for m in pending.takers]
+
+        def chance(model: Any, face: int, ap: int) -> Fraction:
+            six = on_my_six(ctx, model, everyone)
+            need, _ = save_score(ctx, model, firers, ap)
+            return evo_removal_chance(
+                face,
+                state.type_of(model),
+                state.options,
+                target_score=target_score(ctx, model, firers),
+                save_needed=need,
+                six=six,
+            )
+
+        survive = []
+        for m in takers:
+            alive = Fraction(1)
+            for face, ap in pending.given.get(m.id, []):
+                alive *= 1 - chance(m, face, ap)
+            survive.append(alive)
+        rows = [[chance(m, face, ap) for m in takers] for face, ap in pending.rest]
+        picks = greedy_rest(survive, rows)
+        return A.Allocate(to=tuple(takers[j].id for j in picks))
 
     # ---- reactions ---------------------------------------------------------------------
 

@@ -29,11 +29,12 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         name="free_allocation",
-        default="spread",
-        choices=("spread", "target"),
+        default="choose",
+        choices=("choose", "spread", "target"),
         clause="EVO-SHT-4",
-        doc="Dice left once every model in the zone has one: spread: go on round the target's "
-        "flight, highest to nearest. target: all on the nominated model.",
+        doc="Dice left once every model in the zone has one: choose: the firing player "
+        "allocates them among the target's flight in the zone (BF Evo). spread: they go on "
+        "round, highest to nearest. target: all on the nominated model.",
     ),
     Option(
         name="dodge_saves",

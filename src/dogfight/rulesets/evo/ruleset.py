@@ -27,16 +27,20 @@ from dogfight.rulesets.evo.movement import course_change, drift, move_together, 
 from dogfight.rulesets.evo.options import OPTIONS
 from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
-    allocate,
+    Allocation,
+    Deal,
+    allocations,
+    deal,
     distance,
     firing_dice,
+    fixed_rest,
     on_my_six,
     reaction_target_ok,
     resolve_die,
     unit_models,
     zone_models,
 )
-from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction
+from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction, PendingShot
 from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
 
 ACTIONS_PER_ACTIVATION = 2
@@ -156,6 +160,8 @@ class EvoRuleset(Ruleset):
                 if has_lock_on(state, flight) and flight.ready_target != enemy.id:
                     out.append(A.Ready(unit=flight.id, target_unit=enemy.id))
             out.append(A.EndActivation(unit=flight.id))
+        elif state.phase == "allocate":
+            out = allocation_choices(state)
         elif state.phase == "react":
             assert state.reaction is not None
             trigger = state.flights[state.reaction.trigger]
@@ -182,6 +188,7 @@ class EvoRuleset(Ruleset):
             A.EndActivation: "act",
             A.React: "react",
             A.Decline: "react",
+            A.Allocate: "allocate",
         }
         phase = phases.get(type(action))
         if phase is None:
@@ -191,6 +198,7 @@ class EvoRuleset(Ruleset):
                 "activate": "a flight to activate",
                 "act": "the active flight's action",
                 "react": "reactions",
+                "allocate": "the firing player's allocation of the dice left over",
             }.get(state.phase, state.phase)
             raise IllegalAction(f"not now: the game waits for {waiting} ({side} to decide)")
         if isinstance(action, A.Activate):
@@ -199,6 +207,9 @@ class EvoRuleset(Ruleset):
                 raise IllegalAction(f"{flight.id} has already been active this turn (EVO-ACT-1)")
             return
         if isinstance(action, A.Decline):
+            return
+        if isinstance(action, A.Allocate):
+            check_allocation(state, action)
             return
         if isinstance(action, A.React):
             self.check_react(ctx, action)
@@ -310,6 +321,8 @@ class EvoRuleset(Ruleset):
             ctx.emit("EVO-REA-1", f"{state.active} makes no (more) reactions")
             state.reaction = None
             state.phase = "act"
+        elif isinstance(action, A.Allocate):
+            finish_shot(ctx, action.to)
         elif isinstance(action, A.React):
             flight = state.flights[action.unit]
             flight.reacted = True
@@ -374,6 +387,10 @@ def advance(ctx: Ctx) -> None:
                     state.phase = "activate"
                 continue
             state.active = flight.side
+            return
+        elif state.phase == "allocate":
+            assert state.shot is not None
+            state.active = state.flights[state.shot.flight].side
             return
         elif state.phase == "react":
             if reaction_candidates(ctx):
@@ -524,6 +541,8 @@ def take_action(ctx: Ctx, flight: Flight, action: Any) -> None:
     elif isinstance(action, A.Shoot):
         flight.actions = (*flight.actions, "shoot")
         shot_at = shoot(ctx, flight, state.models[action.target], reaction=False)
+        if state.phase == "allocate":
+            return  # reactions open once the attacker has allocated (finish_shot)
     if flight.models:
         open_reactions(ctx, flight, shot_at)
 
@@ -554,7 +573,12 @@ def manoeuvre(ctx: Ctx, flight: Flight, action: A.Manoeuvre) -> None:
 
 
 def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[str, ...]:
-    """Resolve a Shoot (or a reaction's free Shoot); returns the flights in the fire zone."""
+    """Resolve a Shoot (or a reaction's free Shoot); returns the flights in the fire zone.
+
+    Under free_allocation=choose, when dice are left over once every model has one and
+    more than one model may take them, the Shoot stops in phase 'allocate' for the firing
+    player's Allocate (EVO-SHT-4); `finish_shot` resolves it.
+    """
     state = ctx.state
     firers, guns = firing_dice(ctx, flight, target, reaction=reaction)
     dice = sum(w.dice for w, _ in guns)
@@ -581,7 +605,63 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
         zone=sorted(m.id for m in zone),
         shot_at=list(shot_at),
     )
-    allocations = allocate(ctx, flight, target, firers, guns)
+    found = deal(ctx, flight, target, firers, guns)
+    mode = str(ctx.opt("free_allocation"))
+    if mode == "choose" and found.rest and len(found.takers) > 1:
+        state.shot = PendingShot(
+            flight=flight.id,
+            target=target.id,
+            reaction=reaction,
+            firers=tuple(m.id for m in firers),
+            given=found.given,
+            rest=found.rest,
+            takers=tuple(found.takers),
+            shot_at=shot_at,
+            before=before,
+        )
+        ctx.emit(
+            "EVO-SHT-4",
+            f"{flight.side} allocates {len(found.rest)} die/dice left over "
+            f"({', '.join(str(f) for f, _ in found.rest)}) among {', '.join(found.takers)}",
+            unit=flight.id,
+            rest=[f for f, _ in found.rest],
+            takers=list(found.takers),
+        )
+        state.phase = "allocate"
+        return shot_at
+    rest = fixed_rest(found, target.id, "spread" if mode == "choose" else mode)
+    resolve_shot(ctx, flight, firers, allocations(ctx, found, rest), before)
+    return shot_at
+
+
+def finish_shot(ctx: Ctx, to: tuple[str, ...]) -> None:
+    """Resolve a Shoot whose left-over dice the firing player has placed (EVO-SHT-4), then
+    go on as after any Shoot: reactions to an action, or back to the reaction window."""
+    state = ctx.state
+    pending = state.shot
+    assert pending is not None
+    state.shot = None
+    flight = state.flights[pending.flight]
+    firers = [state.models[m] for m in pending.firers if m in state.models]
+    found = Deal(pending.given, pending.rest, list(pending.takers))
+    resolve_shot(ctx, flight, firers, allocations(ctx, found, list(to)), pending.before)
+    if pending.reaction:
+        state.phase = "react"
+        return
+    state.phase = "act"
+    if flight.models:
+        open_reactions(ctx, flight, pending.shot_at)
+
+
+def resolve_shot(
+    ctx: Ctx,
+    flight: Flight,
+    firers: list[Model],
+    allocations: list[Allocation],
+    before: dict[str, int],
+) -> None:
+    """Resolve every die against its model, then suppression (EVO-DMG-*, EVO-SUP-1)."""
+    state = ctx.state
     ctx.emit(
         "EVO-SHT-4",
         "dice after the 1s: "
@@ -633,7 +713,38 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
             else:
                 ctx.emit("EVO-DMG-2", f"a {shown} misses {ctx.name(model)}", model=model.id)
     suppress(ctx, flight.side, per_flight, before, removed_from)
-    return shot_at
+
+
+def check_allocation(state: EvoState, action: A.Allocate) -> None:
+    """One model per left-over die, each one that may take it (EVO-SHT-4, EVO-SHT-5)."""
+    pending = state.shot
+    assert pending is not None
+    if len(action.to) != len(pending.rest):
+        raise IllegalAction(
+            f"name one model for each of the {len(pending.rest)} dice left over, "
+            f"not {len(action.to)} (EVO-SHT-4)"
+        )
+    for mid in action.to:
+        if mid not in pending.takers:
+            raise IllegalAction(
+                f"{mid!r} may not take a left-over die: they go to "
+                f"{', '.join(pending.takers)} (EVO-SHT-4, EVO-SHT-5)"
+            )
+
+
+def allocation_choices(state: EvoState) -> list[A.Allocate]:
+    """Representative allocations: spread round the takers, all on the nominated model,
+    all on each other taker (check accepts any mix)."""
+    pending = state.shot
+    assert pending is not None
+    n = len(pending.rest)
+    takers = list(pending.takers)
+    out = [A.Allocate(to=tuple(takers[i % len(takers)] for i in range(n)))]
+    for mid in sorted(takers, key=lambda m: m != pending.target):
+        choice = A.Allocate(to=(mid,) * n)
+        if choice not in out:
+            out.append(choice)
+    return out
 
 
 def suppress(

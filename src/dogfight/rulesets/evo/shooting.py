@@ -9,6 +9,7 @@ its model. The seed adds stealth, 'on my six' and a 6" zone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from dogfight.geometry import Arc
 from dogfight.rulesets.evo.context import Ctx
@@ -182,15 +183,32 @@ class Allocation:
     dice: list[tuple[int, int]]
 
 
-def allocate(
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Dice given out by the fixed rules, and the dice left for the attacker to allocate.
+
+    `given` holds each zone model's dice so far (model id -> [(face, AP)]); `rest` the
+    kept dice still to place, highest first; `takers` the models that may take them,
+    nearest the firers first (EVO-SHT-4, -SHT-5).
+    """
+
+    given: dict[str, list[tuple[int, int]]]
+    rest: list[tuple[int, int]]
+    takers: list[str]
+
+
+def deal(
     ctx: Ctx,
     flight: Flight,
     target: Model,
     firers: list[Model],
     guns: list[tuple[Weapon, Model]],
-) -> list[Allocation]:
-    """Roll the dice and give them out (EVO-SHT-3, -SHT-4, -SHT-5)."""
-    state = ctx.state
+) -> Deal:
+    """Roll the dice and give out what the fixed rules decide (EVO-SHT-3, -SHT-4, -SHT-5).
+
+    Every model in the zone gets one die, highest to nearest (in a mixed zone, one die
+    each before the roll, nearest first); what is left is the attacker's to allocate.
+    """
     zone = sorted(zone_models(ctx, flight, target), key=lambda m: (nearest_firer(m, firers), m.id))
     # One entry per die: (sides, AP). d10s first, then d6s: a fixed order keeps replays exact.
     pool = sorted(
@@ -210,15 +228,63 @@ def allocate(
         zone = [m for m in zone if m.unit == target.unit]
     rolled = sorted(((ctx.roll(sides), ap) for sides, ap in pool), reverse=True)
     kept = [d for d in rolled if d[0] != 1]  # EVO-SHT-3: natural 1s are discarded
-    if zone:
-        # EVO-SHT-4: highest die to the nearest model and on round the zone; once each
-        # has one, the rest go round again (spread) or all on the target (target).
-        for i, die in enumerate(kept):
-            if i < len(zone) or ctx.opt("free_allocation") == "spread":
-                given[zone[i % len(zone)].id].append(die)
-            else:
-                given[target.id if target.id in given else zone[0].id].append(die)
-    return [Allocation(state.models[mid], dice) for mid, dice in given.items() if dice]
+    if not zone:
+        return Deal(given, [], [])
+    # EVO-SHT-4: highest die to the nearest model and on round the zone.
+    for model, die in zip(zone, kept, strict=False):
+        given[model.id].append(die)
+    return Deal(given, kept[len(zone) :], [m.id for m in zone])
+
+
+def fixed_rest(found: Deal, target: str, mode: str) -> list[str]:
+    """Who takes each die left over under a fixed rule (EVO-SHT-4 options): spread goes
+    on round the takers, nearest first; target puts them all on the nominated model."""
+    if not found.takers:
+        return []
+    if mode == "target":
+        who = target if target in found.takers else found.takers[0]
+        return [who] * len(found.rest)
+    return [found.takers[i % len(found.takers)] for i in range(len(found.rest))]
+
+
+def greedy_rest(survive: list[Fraction], chances: list[list[Fraction]]) -> list[int]:
+    """The attacker's best allocation, die by die, highest first: each die goes to the
+    taker it is likeliest to remove, given what that taker already faces.
+
+    `survive[j]` is taker j's chance of surviving the dice it already has;
+    `chances[d][j]` the chance die d removes taker j. Returns a taker index per die.
+    The engine's computer player and the exact odds both answer EVO-SHT-4 with it.
+    """
+    alive = list(survive)
+    out = []
+    for row in chances:
+        best = max(range(len(alive)), key=lambda j: (alive[j] * row[j], -j))
+        out.append(best)
+        alive[best] *= 1 - row[best]
+    return out
+
+
+def allocate(
+    ctx: Ctx,
+    flight: Flight,
+    target: Model,
+    firers: list[Model],
+    guns: list[tuple[Weapon, Model]],
+    rest: str = "",
+) -> list[Allocation]:
+    """Roll and give out every die by a fixed rule (`rest`: spread or target; by default
+    the free_allocation option, with spread standing in for the attacker's choice)."""
+    found = deal(ctx, flight, target, firers, guns)
+    mode = rest or str(ctx.opt("free_allocation"))
+    return allocations(ctx, found, fixed_rest(found, target.id, mode))
+
+
+def allocations(ctx: Ctx, found: Deal, rest: list[str]) -> list[Allocation]:
+    """The deal with each left-over die placed on the model named for it."""
+    given = {mid: list(dice) for mid, dice in found.given.items()}
+    for die, mid in zip(found.rest, rest, strict=True):
+        given[mid].append(die)
+    return [Allocation(ctx.state.models[mid], dice) for mid, dice in given.items() if dice]
 
 
 def die_outcome(value: int, target: int, kill: int) -> str:
