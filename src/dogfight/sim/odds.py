@@ -540,6 +540,8 @@ def evo_attack(
         f"range {dist:g} inches" + (" (pass --range)" if range_inches is None else ""),
         "shot at its aft from close range (on my six, +1)" if six else "shot from the front",
     ]
+    if rule == "choose":
+        notes.append("dice left over placed as the computer player would (greedy_rest)")
     if weapon.trait("Lock-on") is not None:
         notes.append("a Lock-on weapon: the flight is taken to have Readied at the target")
     facts: dict[str, str | int | float] = {
