@@ -753,7 +753,8 @@ class EvoHeuristic:
 
     def allocate(self, game: Game, legal: list[Any]) -> Any:
         """Each left-over die, highest first, on the model it is likeliest to remove
-        (greedy_rest, as the exact odds assume), from the engine's own die chances."""
+        (greedy_rest, as the exact odds assume), from the engine's own die chances; if
+        that is not on offer, the offered allocation with the most expected removals."""
         state: EvoState = game.state
         pending = state.shot
         if pending is None:  # pragma: no cover - only asked in phase 'allocate'
@@ -783,8 +784,21 @@ class EvoHeuristic:
                 alive *= 1 - chance(m, face, ap)
             survive.append(alive)
         rows = [[chance(m, face, ap) for m in takers] for face, ap in pending.rest]
-        picks = greedy_rest(survive, rows)
-        return A.Allocate(to=tuple(takers[j].id for j in picks))
+        best = A.Allocate(to=tuple(takers[j].id for j in greedy_rest(survive, rows)))
+        if best in legal:
+            return best
+        # A player answers from what is on offer: the offered allocation that removes
+        # the most models on average.
+        index = {m.id: j for j, m in enumerate(takers)}
+
+        def removed(action: A.Allocate) -> Fraction:
+            alive = list(survive)
+            for row, mid in zip(rows, action.to, strict=True):
+                alive[index[mid]] *= 1 - row[index[mid]]
+            return sum((1 - a for a in alive), Fraction(0))
+
+        offered = [a for a in legal if isinstance(a, A.Allocate)]
+        return max(offered, key=removed) if offered else legal[0]
 
     # ---- reactions ---------------------------------------------------------------------
 

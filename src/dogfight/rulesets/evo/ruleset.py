@@ -733,13 +733,18 @@ def check_allocation(state: EvoState, action: A.Allocate) -> None:
 
 
 def allocation_choices(state: EvoState) -> list[A.Allocate]:
-    """Representative allocations: spread round the takers, all on the nominated model,
-    all on each other taker (check accepts any mix)."""
+    """Representative allocations: round the takers nearest first, round them farthest
+    first, all on the nominated model, all on each other taker (check accepts any mix)."""
     pending = state.shot
     assert pending is not None
     n = len(pending.rest)
     takers = list(pending.takers)
     out = [A.Allocate(to=tuple(takers[i % len(takers)] for i in range(n)))]
+    # Round again from the farthest: the next die to the model holding the lowest one.
+    backward = takers[::-1]
+    fill = A.Allocate(to=tuple(backward[i % len(backward)] for i in range(n)))
+    if fill not in out:
+        out.append(fill)
     for mid in sorted(takers, key=lambda m: m != pending.target):
         choice = A.Allocate(to=(mid,) * n)
         if choice not in out:
