@@ -205,7 +205,8 @@ class View:
         self.close = float(opt.get("close_range", 10.0))
         size = float(opt.get("fire_zone", 6.0))
         self.reach = size if opt.get("fire_zone_measure", "radius") == "radius" else size / 2
-        self.spread = opt.get("free_allocation", "spread") == "spread"
+        # The attacker's own choice (choose) is estimated as going on round, like spread.
+        self.spread = opt.get("free_allocation", "choose") in ("spread", "choose")
         self.reaction_close = opt.get("reaction_range", "close") == "close"
         self.dodge_saves = bool(opt.get("dodge_saves", True))
         self.no_dodge_on_six = bool(opt.get("no_dodge_on_six", True))

@@ -621,7 +621,8 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
         )
         ctx.emit(
             "EVO-SHT-4",
-            f"{flight.side} allocates {len(found.rest)} die/dice left over "
+            f"{flight.side} to allocate {len(found.rest)} "
+            f"{'die' if len(found.rest) == 1 else 'dice'} left over "
             f"({', '.join(str(f) for f, _ in found.rest)}) among {', '.join(found.takers)}",
             unit=flight.id,
             rest=[f for f, _ in found.rest],
