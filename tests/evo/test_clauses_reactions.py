@@ -77,12 +77,14 @@ def test_EVO_REA_1_not_beyond_close_range_when_not_shot_at() -> None:
 
 
 def test_EVO_REA_1_shot_at_from_beyond_close_range_triggers() -> None:
-    """EVO-REA-1: a flight shot at may react even from beyond 10"."""
+    """EVO-REA-1: a flight shot at may react even from beyond 10" (under option
+    reaction_range=weapon; by default EVO-REA-2 keeps it from firing back that far)."""
     sniper = custom_unit("sniper", weapons=[gun(range=18)])
     game = make_game(
         flight(0, "sniper", 10, 24, 0, "S"),
         flight(1, "turret", 30, 24, 90, "R"),
         custom_units=[sniper, TURRET],
+        rules={"reaction_range": "weapon"},
     )
     activate(game, "S")  # to (16, 24): 14" from R.1
     script(game, 2)
@@ -99,13 +101,15 @@ def test_EVO_REA_1_shot_at_from_beyond_close_range_triggers() -> None:
 def test_EVO_REA_1_being_in_the_fire_zone_counts_as_shot_at() -> None:
     """EVO-REA-1: a Red flight with a model in the fire zone (5" from the target, 16" from
     the firer) was shot at, so it may react, even though the Shoot's single die went to
-    the nearer target."""
+    the nearer target (under reaction_range=weapon: by default EVO-REA-2 stops a
+    reaction at 16")."""
     popgun = custom_unit("popgun", weapons=[gun(range=12)])
     game = make_game(
         flight(0, "popgun", 10, 24, 0, "F"),
         flight(1, "duck", 27, 24, 180, "T"),
         flight(1, "turret", 32, 24, 90, "C"),
         custom_units=[popgun, DUCK, TURRET],
+        rules={"reaction_range": "weapon"},
     )
     activate(game, "F")  # to (16, 24): T.1 11" away, C.1 16" away, 5" from T.1
     script(game, 2)  # a miss on T.1

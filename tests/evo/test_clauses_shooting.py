@@ -794,7 +794,8 @@ def test_EVO_RDY_1_ready_at_another_flight_does_not_count() -> None:
 def test_EVO_RDY_1_lock_on_never_fires_in_a_reaction() -> None:
     """EVO-RDY-1: a Thunderbolt that locked on to Blue's flight in its own activation may
     not react with the missile: shot at from 20" (beyond its cannons' 18") it has no
-    reaction; from 17" its cannons give it one."""
+    reaction; from 17" its cannons give it one (reaction_range=weapon: by default a
+    reaction fires only within close range, EVO-REA-2)."""
     for distance, reacts in ((20, False), (17, True)):
         sniper = custom_unit("sniper", weapons=[gun(range=24, dice=1)])
         game = make_game(
@@ -803,6 +804,7 @@ def test_EVO_RDY_1_lock_on_never_fires_in_a_reaction() -> None:
             flight(1, "thunderbolt", 10, 24, 0, "R", models=1),
             custom_units=[sniper],
             first="Red",
+            rules={"reaction_range": "weapon"},
         )
         activate(game, "R")  # drifts to (16, 24)
         game.apply(Ready(unit="R", target_unit="S"))

@@ -289,8 +289,9 @@ def test_ship_attack_agrees_with_the_engine(
 def test_evo_attack_agrees_with_the_engine() -> None:
     """allocate + resolve_die as a Shoot uses them: three Nials (3 dice each) at three
     Nials 12" away: stealth Target 6, Dodge 5+ against Kills, Save 5+, spread dice."""
+    spread = rule_options("evo", {"free_allocation": "spread"})  # allocate's fixed rule
     exact = evo_attack(
-        evo_unit("nial"), "Triple fusion cannon", evo_unit("nial"), EVO, range_inches=12
+        evo_unit("nial"), "Triple fusion cannon", evo_unit("nial"), spread, range_inches=12
     )
     raw = {
         "name": "test",

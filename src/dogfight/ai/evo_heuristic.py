@@ -34,14 +34,25 @@ import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from dogfight.core.game import Game
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.movement import DRIFT
+from dogfight.rulesets.evo.ruleset import EvoRuleset
+from dogfight.rulesets.evo.shooting import (
+    die_outcome,
+    greedy_rest,
+    on_my_six,
+    save_score,
+    target_score,
+    unit_models,
+)
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
+from dogfight.sim.odds import evo_removal_chance
 
 # ---- weights (all in points of enemy destroyed) ------------------------------------
 
@@ -98,10 +109,10 @@ def die_kill(die: int, kill: int, target: int, need: int, dodge: int, six: int, 
     dodged = (7 - dodge) / 6 if dodge else 0.0
     total = 0.0
     for face in range(2, die + 1):
-        value = face + six
-        if value >= kill:
+        outcome = die_outcome(face + six, target, kill)
+        if outcome == "kill":
             total += (1 - dodged) + dodged * fail
-        elif value >= target:
+        elif outcome == "hit":
             total += fail
     return total / (die if raw else die - 1)
 
@@ -194,7 +205,9 @@ class View:
         self.close = float(opt.get("close_range", 10.0))
         size = float(opt.get("fire_zone", 6.0))
         self.reach = size if opt.get("fire_zone_measure", "radius") == "radius" else size / 2
-        self.spread = opt.get("free_allocation", "spread") == "spread"
+        # The attacker's own choice (choose) is estimated as going on round, like spread.
+        self.spread = opt.get("free_allocation", "choose") in ("spread", "choose")
+        self.reaction_close = opt.get("reaction_range", "close") == "close"
         self.dodge_saves = bool(opt.get("dodge_saves", True))
         self.no_dodge_on_six = bool(opt.get("no_dodge_on_six", True))
         self.leader_costs = bool(opt.get("leader_loss_costs_action", True))
@@ -386,9 +399,11 @@ class View:
             gaps = [math.hypot(c.x - f.x, c.y - f.y) for f in firers]
             stealth = c.kind.stealth_target is not None and min(gaps) > close
             tn = c.kind.stealth_target if stealth and c.kind.stealth_target else c.kind.target
+            # EVO-SIX-1: every model of the firing flight, not only those that fire.
             six = all(
-                g <= close and abs(bearing(c.x, c.y, c.h, f.x, f.y)) >= 135 - EPS
-                for g, f in zip(gaps, firers, strict=True)
+                math.hypot(c.x - f.x, c.y - f.y) <= close
+                and abs(bearing(c.x, c.y, c.h, f.x, f.y)) >= 135 - EPS
+                for f in shooters
             )
             dodge = self.dodge_for(c.kind, six)
             save = self.save_for(c, firers)
@@ -706,6 +721,8 @@ class EvoHeuristic:
             return self.react(view, legal, rng)
         if state.phase == "act":
             return self.act(game, view, legal, rng)
+        if state.phase == "allocate":
+            return self.allocate(game, legal)
         return legal[0]  # pragma: no cover - no other phase asks for a decision
 
     # ---- activation order ------------------------------------------------------------
@@ -732,6 +749,57 @@ class EvoHeuristic:
             outlook = Outlook(view, flight, {f.id for f in state.live_flights(enemy_side)})
             scored.append((shot + DANGER_ORDER * outlook.danger(me), action))
         return pick(scored, rng) if scored else legal[0]
+
+    # ---- allocating the dice left over ---------------------------------------------------
+
+    def allocate(self, game: Game, legal: list[Any]) -> Any:
+        """Each left-over die, highest first, on the model it is likeliest to remove
+        (greedy_rest, as the exact odds assume), from the engine's own die chances; if
+        that is not on offer, the offered allocation with the most expected removals."""
+        state: EvoState = game.state
+        pending = state.shot
+        if pending is None:  # pragma: no cover - only asked in phase 'allocate'
+            return legal[0]
+        ctx = EvoRuleset().ctx(state)
+        shooter = state.flights[pending.flight]
+        firers = [state.models[m] for m in pending.firers if m in state.models]
+        everyone = unit_models(ctx, shooter)
+        takers = [state.models[m] for m in pending.takers]
+
+        def chance(model: Any, face: int, ap: int) -> Fraction:
+            six = on_my_six(ctx, model, everyone)
+            need, _ = save_score(ctx, model, firers, ap)
+            return evo_removal_chance(
+                face,
+                state.type_of(model),
+                state.options,
+                target_score=target_score(ctx, model, firers),
+                save_needed=need,
+                six=six,
+            )
+
+        survive = []
+        for m in takers:
+            alive = Fraction(1)
+            for face, ap in pending.given.get(m.id, []):
+                alive *= 1 - chance(m, face, ap)
+            survive.append(alive)
+        rows = [[chance(m, face, ap) for m in takers] for face, ap in pending.rest]
+        best = A.Allocate(to=tuple(takers[j].id for j in greedy_rest(survive, rows)))
+        if best in legal:
+            return best
+        # A player answers from what is on offer: the offered allocation that removes
+        # the most models on average.
+        index = {m.id: j for j, m in enumerate(takers)}
+
+        def removed(action: A.Allocate) -> Fraction:
+            alive = list(survive)
+            for row, mid in zip(rows, action.to, strict=True):
+                alive[index[mid]] *= 1 - row[index[mid]]
+            return sum((1 - a for a in alive), Fraction(0))
+
+        offered = [a for a in legal if isinstance(a, A.Allocate)]
+        return max(offered, key=removed) if offered else legal[0]
 
     # ---- reactions ---------------------------------------------------------------------
 
@@ -932,6 +1000,11 @@ class EvoHeuristic:
             ekind = state.types[enemy.type]
             best = 0.0
             for p in poses:
+                # EVO-REA-2: a reaction fires only at models in close range of it.
+                if view.reaction_close and all(
+                    math.hypot(c.x - p.x, c.y - p.y) > close for c in crafts
+                ):
+                    continue
                 value = view.shot_value(
                     enemy.side,
                     ekind,

@@ -30,6 +30,7 @@ from dogfight.rulesets.acta import units as acta_units
 from dogfight.rulesets.acta.combat import ToHit
 from dogfight.rulesets.acta.dogfight import DOGFIGHT_DRONE_BONUS
 from dogfight.rulesets.evo import units as evo_units
+from dogfight.rulesets.evo.shooting import die_outcome, greedy_rest, save_fails, six_bonus
 from dogfight.rulesets.sfa.pool import DEFAULT_DIFFICULTY, exact_distribution
 
 D6 = range(1, 7)
@@ -431,9 +432,11 @@ def evo_removal_chance(
     six: bool,
 ) -> Fraction:
     """P(one damage die showing `face` removes its model): the engine's `resolve_die`."""
-    value = face + (1 if six else 0)
-    p_fail_save = Fraction(sum(1 for r in D6 if r == 1 or r < save_needed), 6)
-    if value >= target.kill:
+    outcome = die_outcome(face + six_bonus(six), target_score, target.kill)
+    if outcome == "miss":
+        return Fraction(0)
+    p_fail_save = Fraction(sum(1 for r in D6 if save_fails(r, save_needed)), 6)
+    if outcome == "kill":
         dodge = target.trait("Dodge")
         may_dodge = bool(options["dodge_saves"]) and dodge is not None
         if may_dodge and six and options["no_dodge_on_six"]:
@@ -442,8 +445,6 @@ def evo_removal_chance(
             return Fraction(1)
         p_dodge = _dodge_chance(dodge)
         return (1 - p_dodge) + p_dodge * p_fail_save
-    if value < target_score:
-        return Fraction(0)
     return p_fail_save
 
 
@@ -509,7 +510,7 @@ def evo_attack(
         else:
             bands.append((p_face, chance[face]))
     p_one = Fraction(1, weapon.die)
-    spread = options["free_allocation"] == "spread"
+    rule = options["free_allocation"]
     odds: dict[int, Fraction] = {}
     for counts in _compositions(dice, len(bands) + 1):
         p = _multinomial(counts, (p_one, *(b[0] for b in bands)))
@@ -519,9 +520,17 @@ def evo_attack(
         for n, (_, c) in zip(counts[1:], bands, strict=True):
             kept.extend([c] * n)
         survive = [Fraction(1)] * count
-        for i, c in enumerate(kept):
-            # The nominated model is taken to be the nearest, so it gets the first die.
-            who = i % count if (i < count or spread) else 0
+        for i, c in enumerate(kept[:count]):
+            survive[i] *= 1 - c  # EVO-SHT-4: one each, highest to nearest
+        rest = kept[count:]
+        if rule == "choose":
+            # The attacker's choice: the computer player's greedy_rest, the same function.
+            picks = greedy_rest(survive, [[c] * count for c in rest])
+        elif rule == "spread":
+            picks = [i % count for i in range(len(rest))]
+        else:  # target: the nominated model is taken to be the nearest
+            picks = [0] * len(rest)
+        for c, who in zip(rest, picks, strict=True):
             survive[who] *= 1 - c
         for removed, q in _poisson_binomial([1 - s for s in survive]).items():
             _add(odds, removed, p * q)
@@ -531,6 +540,8 @@ def evo_attack(
         f"range {dist:g} inches" + (" (pass --range)" if range_inches is None else ""),
         "shot at its aft from close range (on my six, +1)" if six else "shot from the front",
     ]
+    if rule == "choose":
+        notes.append("dice left over placed as the computer player would (greedy_rest)")
     if weapon.trait("Lock-on") is not None:
         notes.append("a Lock-on weapon: the flight is taken to have Readied at the target")
     facts: dict[str, str | int | float] = {

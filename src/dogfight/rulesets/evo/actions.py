@@ -71,5 +71,14 @@ class Decline(Action, frozen=True, kw_only=True, tag="decline"):
     """No (more) reactions to this action."""
 
 
-EvoAction = Activate | Manoeuvre | Rotate | Shoot | Ready | EndActivation | React | Decline
+class Allocate(Action, frozen=True, kw_only=True, tag="allocate"):
+    """The firing player places the dice left over once every model in the zone has one
+    (EVO-SHT-4): `to` names the model for each such die, highest die first."""
+
+    to: tuple[str, ...]
+
+
+EvoAction = (
+    Activate | Manoeuvre | Rotate | Shoot | Ready | EndActivation | React | Decline | Allocate
+)
 """Every EVO action, as one tagged union for game files."""

@@ -31,11 +31,12 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         name="free_allocation",
-        default="spread",
-        choices=("spread", "target"),
+        default="choose",
+        choices=("choose", "spread", "target"),
         clause="EVO-SHT-4",
-        doc="Dice left once every model in the zone has one: spread: go on round the target's "
-        "flight, highest to nearest. target: all on the nominated model.",
+        doc="Dice left once every model in the zone has one: choose: the firing player "
+        "allocates them among the target's flight in the zone (BF Evo). spread: they go on "
+        "round, highest to nearest. target: all on the nominated model.",
     ),
     Option(
         name="dodge_saves",
@@ -89,6 +90,15 @@ OPTIONS: tuple[Option, ...] = (
         maximum=1000,
         clause="EVO-CLS-1",
         doc="Close range in inches: reactions, stealth and 'on my six' use it.",
+    ),
+    Option(
+        name="reaction_range",
+        default="close",
+        choices=("close", "weapon"),
+        clause="EVO-REA-2",
+        doc="close: a reaction may fire only at a model within close_range of a model of the "
+        "reacting flight whose weapon bears on it (the seed's close range, EVO-CLS-1). "
+        "weapon: at any model of the triggering flight its weapons reach.",
     ),
     Option(
         name="turn_limit_result",

@@ -27,15 +27,20 @@ from dogfight.rulesets.evo.movement import course_change, drift, move_together, 
 from dogfight.rulesets.evo.options import OPTIONS
 from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
-    allocate,
-    can_fire,
+    Allocation,
+    Deal,
+    allocations,
+    deal,
     distance,
     firing_dice,
+    fixed_rest,
     on_my_six,
+    reaction_target_ok,
     resolve_die,
+    unit_models,
     zone_models,
 )
-from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction
+from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction, PendingShot
 from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
 
 ACTIONS_PER_ACTIVATION = 2
@@ -155,12 +160,14 @@ class EvoRuleset(Ruleset):
                 if has_lock_on(state, flight) and flight.ready_target != enemy.id:
                     out.append(A.Ready(unit=flight.id, target_unit=enemy.id))
             out.append(A.EndActivation(unit=flight.id))
+        elif state.phase == "allocate":
+            out = allocation_choices(state)
         elif state.phase == "react":
             assert state.reaction is not None
             trigger = state.flights[state.reaction.trigger]
             for flight in reaction_candidates(ctx):
                 for model in state.models_of(trigger):
-                    if firing_dice(ctx, flight, model, reaction=True)[1]:
+                    if reaction_target_ok(ctx, flight, model):
                         out.append(A.React(unit=flight.id, target=model.id))
             out.append(A.Decline())
         return out
@@ -181,6 +188,7 @@ class EvoRuleset(Ruleset):
             A.EndActivation: "act",
             A.React: "react",
             A.Decline: "react",
+            A.Allocate: "allocate",
         }
         phase = phases.get(type(action))
         if phase is None:
@@ -190,6 +198,7 @@ class EvoRuleset(Ruleset):
                 "activate": "a flight to activate",
                 "act": "the active flight's action",
                 "react": "reactions",
+                "allocate": "the firing player's allocation of the dice left over",
             }.get(state.phase, state.phase)
             raise IllegalAction(f"not now: the game waits for {waiting} ({side} to decide)")
         if isinstance(action, A.Activate):
@@ -198,6 +207,9 @@ class EvoRuleset(Ruleset):
                 raise IllegalAction(f"{flight.id} has already been active this turn (EVO-ACT-1)")
             return
         if isinstance(action, A.Decline):
+            return
+        if isinstance(action, A.Allocate):
+            check_allocation(state, action)
             return
         if isinstance(action, A.React):
             self.check_react(ctx, action)
@@ -290,6 +302,13 @@ class EvoRuleset(Ruleset):
             raise IllegalAction(
                 f"no weapon of {flight.id} bears on {target.id} in its printed arcs (EVO-REA-2)"
             )
+        if not reaction_target_ok(ctx, flight, target):
+            close = float(ctx.opt("close_range"))
+            raise IllegalAction(
+                f'{target.id} is not within close range ({close:g}") of any model of '
+                f"{flight.id} that could fire at it: a reaction fires only at models in "
+                "close range (EVO-REA-2, EVO-CLS-1)"
+            )
 
     # ---- applying -----------------------------------------------------------------------
 
@@ -302,6 +321,8 @@ class EvoRuleset(Ruleset):
             ctx.emit("EVO-REA-1", f"{state.active} makes no (more) reactions")
             state.reaction = None
             state.phase = "act"
+        elif isinstance(action, A.Allocate):
+            finish_shot(ctx, action.to)
         elif isinstance(action, A.React):
             flight = state.flights[action.unit]
             flight.reacted = True
@@ -366,6 +387,10 @@ def advance(ctx: Ctx) -> None:
                     state.phase = "activate"
                 continue
             state.active = flight.side
+            return
+        elif state.phase == "allocate":
+            assert state.shot is not None
+            state.active = state.flights[state.shot.flight].side
             return
         elif state.phase == "react":
             if reaction_candidates(ctx):
@@ -516,6 +541,8 @@ def take_action(ctx: Ctx, flight: Flight, action: Any) -> None:
     elif isinstance(action, A.Shoot):
         flight.actions = (*flight.actions, "shoot")
         shot_at = shoot(ctx, flight, state.models[action.target], reaction=False)
+        if state.phase == "allocate":
+            return  # reactions open once the attacker has allocated (finish_shot)
     if flight.models:
         open_reactions(ctx, flight, shot_at)
 
@@ -546,7 +573,12 @@ def manoeuvre(ctx: Ctx, flight: Flight, action: A.Manoeuvre) -> None:
 
 
 def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[str, ...]:
-    """Resolve a Shoot (or a reaction's free Shoot); returns the flights in the fire zone."""
+    """Resolve a Shoot (or a reaction's free Shoot); returns the flights in the fire zone.
+
+    Under free_allocation=choose, when dice are left over once every model has one and
+    more than one model may take them, the Shoot stops in phase 'allocate' for the firing
+    player's Allocate (EVO-SHT-4); `finish_shot` resolves it.
+    """
     state = ctx.state
     firers, guns = firing_dice(ctx, flight, target, reaction=reaction)
     dice = sum(w.dice for w, _ in guns)
@@ -561,8 +593,76 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
     )
     before = {fid: len(f.models) for fid, f in state.flights.items()}
     # EVO-REA-1: every flight with a model in the fire zone has been shot at.
-    shot_at = tuple(sorted({m.unit for m in zone_models(ctx, flight, target)} | {target.unit}))
-    allocations = allocate(ctx, flight, target, firers, guns)
+    zone = zone_models(ctx, flight, target)
+    shot_at = tuple(sorted({m.unit for m in zone} | {target.unit}))
+    # The whole zone is logged before any die, so a model whose die comes up 1 (or that
+    # gets none) still shows, and a player sees every flight that may react.
+    ctx.emit(
+        "EVO-SHT-2",
+        f"fire zone round {target.id}: "
+        + ", ".join(f"{m.id} ({m.unit})" for m in sorted(zone, key=lambda m: m.id)),
+        target=target.id,
+        zone=sorted(m.id for m in zone),
+        shot_at=list(shot_at),
+    )
+    found = deal(ctx, flight, target, firers, guns)
+    mode = str(ctx.opt("free_allocation"))
+    if mode == "choose" and found.rest and len(found.takers) > 1:
+        state.shot = PendingShot(
+            flight=flight.id,
+            target=target.id,
+            reaction=reaction,
+            firers=tuple(m.id for m in firers),
+            given=found.given,
+            rest=found.rest,
+            takers=tuple(found.takers),
+            shot_at=shot_at,
+            before=before,
+        )
+        ctx.emit(
+            "EVO-SHT-4",
+            f"{flight.side} to allocate {len(found.rest)} "
+            f"{'die' if len(found.rest) == 1 else 'dice'} left over "
+            f"({', '.join(str(f) for f, _ in found.rest)}) among {', '.join(found.takers)}",
+            unit=flight.id,
+            rest=[f for f, _ in found.rest],
+            takers=list(found.takers),
+        )
+        state.phase = "allocate"
+        return shot_at
+    rest = fixed_rest(found, target.id, "spread" if mode == "choose" else mode)
+    resolve_shot(ctx, flight, firers, allocations(ctx, found, rest), before)
+    return shot_at
+
+
+def finish_shot(ctx: Ctx, to: tuple[str, ...]) -> None:
+    """Resolve a Shoot whose left-over dice the firing player has placed (EVO-SHT-4), then
+    go on as after any Shoot: reactions to an action, or back to the reaction window."""
+    state = ctx.state
+    pending = state.shot
+    assert pending is not None
+    state.shot = None
+    flight = state.flights[pending.flight]
+    firers = [state.models[m] for m in pending.firers if m in state.models]
+    found = Deal(pending.given, pending.rest, list(pending.takers))
+    resolve_shot(ctx, flight, firers, allocations(ctx, found, list(to)), pending.before)
+    if pending.reaction:
+        state.phase = "react"
+        return
+    state.phase = "act"
+    if flight.models:
+        open_reactions(ctx, flight, pending.shot_at)
+
+
+def resolve_shot(
+    ctx: Ctx,
+    flight: Flight,
+    firers: list[Model],
+    allocations: list[Allocation],
+    before: dict[str, int],
+) -> None:
+    """Resolve every die against its model, then suppression (EVO-DMG-*, EVO-SUP-1)."""
+    state = ctx.state
     ctx.emit(
         "EVO-SHT-4",
         "dice after the 1s: "
@@ -579,7 +679,7 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
     for alloc in allocations:
         model = alloc.model
         per_flight[model.unit] = per_flight.get(model.unit, 0) + len(alloc.dice)
-        six = on_my_six(ctx, model, firers)
+        six = on_my_six(ctx, model, unit_models(ctx, flight))
         for face, ap in alloc.dice:
             if model.id not in state.models:
                 break
@@ -613,14 +713,57 @@ def shoot(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> tuple[s
                 )
             else:
                 ctx.emit("EVO-DMG-2", f"a {shown} misses {ctx.name(model)}", model=model.id)
-    suppress(ctx, per_flight, before, removed_from)
-    return shot_at
+    suppress(ctx, flight.side, per_flight, before, removed_from)
+
+
+def check_allocation(state: EvoState, action: A.Allocate) -> None:
+    """One model per left-over die, each one that may take it (EVO-SHT-4, EVO-SHT-5)."""
+    pending = state.shot
+    assert pending is not None
+    if len(action.to) != len(pending.rest):
+        raise IllegalAction(
+            f"name one model for each of the {len(pending.rest)} dice left over, "
+            f"not {len(action.to)} (EVO-SHT-4)"
+        )
+    for mid in action.to:
+        if mid not in pending.takers:
+            raise IllegalAction(
+                f"{mid!r} may not take a left-over die: they go to "
+                f"{', '.join(pending.takers)} (EVO-SHT-4, EVO-SHT-5)"
+            )
+
+
+def allocation_choices(state: EvoState) -> list[A.Allocate]:
+    """Representative allocations: round the takers nearest first, round them farthest
+    first, all on the nominated model, all on each other taker (check accepts any mix)."""
+    pending = state.shot
+    assert pending is not None
+    n = len(pending.rest)
+    takers = list(pending.takers)
+    out = [A.Allocate(to=tuple(takers[i % len(takers)] for i in range(n)))]
+    # Round again from the farthest: the next die to the model holding the lowest one.
+    backward = takers[::-1]
+    fill = A.Allocate(to=tuple(backward[i % len(backward)] for i in range(n)))
+    if fill not in out:
+        out.append(fill)
+    for mid in sorted(takers, key=lambda m: m != pending.target):
+        choice = A.Allocate(to=(mid,) * n)
+        if choice not in out:
+            out.append(choice)
+    return out
 
 
 def suppress(
-    ctx: Ctx, per_flight: dict[str, int], before: dict[str, int], removed_from: set[str]
+    ctx: Ctx,
+    firing_side: str,
+    per_flight: dict[str, int],
+    before: dict[str, int],
+    removed_from: set[str],
 ) -> None:
-    """Mark flights suppressed by this Shoot, per the option (EVO-SUP-1).
+    """Mark enemy flights suppressed by this Shoot, per the option (EVO-SUP-1).
+
+    Only an enemy Shoot suppresses: the firer's own side, caught in its fire zone,
+    takes the dice but is not pinned by them.
 
     dice: assigned at least as many dice (after the 1s) as it had models when shot at.
     casualty: lost a model to the Shoot.
@@ -630,7 +773,7 @@ def suppress(
         return
     for fid, count in sorted(per_flight.items()):
         flight = ctx.state.flights[fid]
-        if not flight.models or flight.suppressed:
+        if flight.side == firing_side or not flight.models or flight.suppressed:
             continue
         hit = count >= before[fid] if mode == "dice" else fid in removed_from
         if hit:
@@ -670,12 +813,7 @@ def reaction_candidates(ctx: Ctx) -> list[Flight]:
         )
         if not near:
             continue
-        if any(
-            can_fire(state, flight, m, w, t, ignore_arcs=False, reaction=True)
-            for m in state.models_of(flight)
-            for w in state.unit_type(flight).weapons
-            for t in state.models_of(trigger)
-        ):
+        if any(reaction_target_ok(ctx, flight, t) for t in state.models_of(trigger)):
             out.append(flight)
     return out
 

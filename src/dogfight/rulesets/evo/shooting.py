@@ -9,6 +9,7 @@ its model. The seed adds stealth, 'on my six' and a 6" zone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from dogfight.geometry import Arc
 from dogfight.rulesets.evo.context import Ctx
@@ -90,6 +91,26 @@ def firing_dice(
     return firers, guns
 
 
+def reaction_target_ok(ctx: Ctx, flight: Flight, target: Model) -> bool:
+    """Whether a reaction by `flight` may fire at `target` at all (EVO-REA-2, EVO-CLS-1).
+
+    The seed: models within close range "may be fired upon as a reaction". Close range
+    is measured from the closest potential firer, so some model of the reacting flight
+    with a weapon bearing on the target (printed arcs) must be within close range of it.
+    Option `reaction_range=weapon` drops the limit: weapon range and arcs only.
+    """
+    state = ctx.state
+    weapons = state.unit_type(flight).weapons
+    close = float(ctx.opt("close_range")) + 1e-3
+    anywhere = ctx.opt("reaction_range") == "weapon"
+    return any(
+        (anywhere or distance(m, target) <= close)
+        and can_fire(state, flight, m, w, target, ignore_arcs=False, reaction=True)
+        for m in state.models_of(flight)
+        for w in weapons
+    )
+
+
 def zone_models(ctx: Ctx, flight: Flight, target: Model) -> list[Model]:
     """Every model, friend or foe, in the fire zone around the target (EVO-SHT-2).
 
@@ -111,12 +132,21 @@ def nearest_firer(model: Model, firers: list[Model]) -> float:
 
 
 def on_my_six(ctx: Ctx, model: Model, firers: list[Model]) -> bool:
-    """All firers in the model's aft arc and within close range (EVO-SIX-1)."""
+    """All `firers` in the model's aft arc and within close range (EVO-SIX-1).
+
+    The seed asks this of "all models in a firing unit": callers pass every model of
+    the firing flight on the table (`unit_models`), not only those whose guns bore.
+    """
     close = float(ctx.opt("close_range"))
     return all(
         distance(model, f) <= close + 1e-3 and AFT.contains(model.pose.bearing_to(f.pose.position))
         for f in firers
     )
+
+
+def unit_models(ctx: Ctx, flight: Flight) -> list[Model]:
+    """Every model of the firing flight on the table: who 'on my six' looks at (EVO-SIX-1)."""
+    return ctx.state.models_of(flight)
 
 
 def target_score(ctx: Ctx, model: Model, firers: list[Model]) -> int:
@@ -153,15 +183,32 @@ class Allocation:
     dice: list[tuple[int, int]]
 
 
-def allocate(
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Dice given out by the fixed rules, and the dice left for the attacker to allocate.
+
+    `given` holds each zone model's dice so far (model id -> [(face, AP)]); `rest` the
+    kept dice still to place, highest first; `takers` the models that may take them,
+    nearest the firers first (EVO-SHT-4, -SHT-5).
+    """
+
+    given: dict[str, list[tuple[int, int]]]
+    rest: list[tuple[int, int]]
+    takers: list[str]
+
+
+def deal(
     ctx: Ctx,
     flight: Flight,
     target: Model,
     firers: list[Model],
     guns: list[tuple[Weapon, Model]],
-) -> list[Allocation]:
-    """Roll the dice and give them out (EVO-SHT-3, -SHT-4, -SHT-5)."""
-    state = ctx.state
+) -> Deal:
+    """Roll the dice and give out what the fixed rules decide (EVO-SHT-3, -SHT-4, -SHT-5).
+
+    Every model in the zone gets one die, highest to nearest (in a mixed zone, one die
+    each before the roll, nearest first); what is left is the attacker's to allocate.
+    """
     zone = sorted(zone_models(ctx, flight, target), key=lambda m: (nearest_firer(m, firers), m.id))
     # One entry per die: (sides, AP). d10s first, then d6s: a fixed order keeps replays exact.
     pool = sorted(
@@ -181,15 +228,84 @@ def allocate(
         zone = [m for m in zone if m.unit == target.unit]
     rolled = sorted(((ctx.roll(sides), ap) for sides, ap in pool), reverse=True)
     kept = [d for d in rolled if d[0] != 1]  # EVO-SHT-3: natural 1s are discarded
-    if zone:
-        # EVO-SHT-4: highest die to the nearest model and on round the zone; once each
-        # has one, the rest go round again (spread) or all on the target (target).
-        for i, die in enumerate(kept):
-            if i < len(zone) or ctx.opt("free_allocation") == "spread":
-                given[zone[i % len(zone)].id].append(die)
-            else:
-                given[target.id if target.id in given else zone[0].id].append(die)
-    return [Allocation(state.models[mid], dice) for mid, dice in given.items() if dice]
+    if not zone:
+        return Deal(given, [], [])
+    # EVO-SHT-4: highest die to the nearest model and on round the zone.
+    for model, die in zip(zone, kept, strict=False):
+        given[model.id].append(die)
+    return Deal(given, kept[len(zone) :], [m.id for m in zone])
+
+
+def fixed_rest(found: Deal, target: str, mode: str) -> list[str]:
+    """Who takes each die left over under a fixed rule (EVO-SHT-4 options): spread goes
+    on round the takers, nearest first; target puts them all on the nominated model."""
+    if not found.takers:
+        return []
+    if mode == "target":
+        who = target if target in found.takers else found.takers[0]
+        return [who] * len(found.rest)
+    return [found.takers[i % len(found.takers)] for i in range(len(found.rest))]
+
+
+def greedy_rest(survive: list[Fraction], chances: list[list[Fraction]]) -> list[int]:
+    """The attacker's best allocation, die by die, highest first: each die goes to the
+    taker it is likeliest to remove, given what that taker already faces.
+
+    `survive[j]` is taker j's chance of surviving the dice it already has;
+    `chances[d][j]` the chance die d removes taker j. Returns a taker index per die.
+    The engine's computer player and the exact odds both answer EVO-SHT-4 with it.
+    """
+    alive = list(survive)
+    out = []
+    for row in chances:
+        best = max(range(len(alive)), key=lambda j: (alive[j] * row[j], -j))
+        out.append(best)
+        alive[best] *= 1 - row[best]
+    return out
+
+
+def allocate(
+    ctx: Ctx,
+    flight: Flight,
+    target: Model,
+    firers: list[Model],
+    guns: list[tuple[Weapon, Model]],
+    rest: str = "",
+) -> list[Allocation]:
+    """Roll and give out every die by a fixed rule (`rest`: spread or target; by default
+    the free_allocation option, with spread standing in for the attacker's choice)."""
+    found = deal(ctx, flight, target, firers, guns)
+    mode = rest or str(ctx.opt("free_allocation"))
+    return allocations(ctx, found, fixed_rest(found, target.id, mode))
+
+
+def allocations(ctx: Ctx, found: Deal, rest: list[str]) -> list[Allocation]:
+    """The deal with each left-over die placed on the model named for it."""
+    given = {mid: list(dice) for mid, dice in found.given.items()}
+    for die, mid in zip(found.rest, rest, strict=True):
+        given[mid].append(die)
+    return [Allocation(ctx.state.models[mid], dice) for mid, dice in given.items() if dice]
+
+
+def die_outcome(value: int, target: int, kill: int) -> str:
+    """What a die's value (after any 'on my six' bonus) does: 'kill', 'hit' or 'miss'.
+
+    A Kill is an upgraded hit (EVO-DMG-1/2): a value below the Target misses whatever
+    the Kill score, and only a hit that also reaches the Kill removes outright.
+    """
+    if value < target:
+        return "miss"
+    return "kill" if value >= kill else "hit"
+
+
+def save_fails(roll: int, need: int) -> bool:
+    """A Save roll fails below the score needed, and a natural 1 always fails (EVO-DMG-2)."""
+    return roll == 1 or roll < need
+
+
+def six_bonus(six: bool) -> int:
+    """'On my six' adds 1 to every die assigned to the model (EVO-SIX-1)."""
+    return 1 if six else 0
 
 
 def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model], six: bool) -> str:
@@ -200,9 +316,10 @@ def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model],
     Target it must pass its Save, where a 1 always fails (EVO-DMG-2).
     """
     utype = ctx.state.type_of(model)
-    value = face + (1 if six else 0)
-    needed = target_score(ctx, model, firers)
-    if value >= utype.kill:
+    outcome = die_outcome(face + six_bonus(six), target_score(ctx, model, firers), utype.kill)
+    if outcome == "miss":
+        return "miss"
+    if outcome == "kill":
         dodge = utype.trait("Dodge")
         may_dodge = ctx.opt("dodge_saves") and dodge is not None
         if may_dodge and six and ctx.opt("no_dodge_on_six"):
@@ -218,9 +335,5 @@ def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model],
             f"{ctx.name(model)} dodges the kill ({dodge}+): a hit instead",
             model=model.id,
         )
-    elif value < needed:
-        return "miss"
     need, _ = save_score(ctx, model, firers, ap)
-    roll = ctx.roll()
-    saved = roll != 1 and roll >= need
-    return "saved" if saved else "failed"
+    return "failed" if save_fails(ctx.roll(), need) else "saved"

@@ -63,6 +63,24 @@ class PendingReaction(msgspec.Struct, kw_only=True):
     declined: tuple[str, ...] = ()
 
 
+class PendingShot(msgspec.Struct, kw_only=True):
+    """A Shoot waiting for its firing player to allocate the dice left over (EVO-SHT-4)."""
+
+    flight: str
+    target: str
+    reaction: bool
+    firers: tuple[str, ...]
+    given: dict[str, list[tuple[int, int]]]
+    """Each zone model's dice so far: (face, AP)."""
+    rest: list[tuple[int, int]]
+    """The dice to allocate, highest first."""
+    takers: tuple[str, ...]
+    """The models that may take them, nearest the firers first."""
+    shot_at: tuple[str, ...]
+    before: dict[str, int]
+    """Models per flight when the Shoot began (EVO-SUP-1)."""
+
+
 class EvoState(msgspec.Struct, kw_only=True):
     """One position of an EVO battle."""
 
@@ -84,6 +102,8 @@ class EvoState(msgspec.Struct, kw_only=True):
     active_unit: str = ""
     reaction: PendingReaction | None = None
     start_points: dict[str, int] = msgspec.field(default_factory=dict)
+    shot: PendingShot | None = None
+    """A Shoot waiting for the attacker's allocation (phase 'allocate')."""
     outcome: Outcome | None = None
 
     def clone(self) -> EvoState:
@@ -92,6 +112,7 @@ class EvoState(msgspec.Struct, kw_only=True):
         dup.flights = {k: copy.copy(v) for k, v in self.flights.items()}
         dup.models = {k: copy.copy(v) for k, v in self.models.items()}
         dup.reaction = copy.copy(self.reaction)
+        dup.shot = copy.deepcopy(self.shot)
         dup.start_points = dict(self.start_points)
         return dup
 

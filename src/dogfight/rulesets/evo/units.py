@@ -174,6 +174,10 @@ def build_unit(spec: UnitSpec, where: str) -> UnitType:
     ):
         if not low <= value <= high:
             raise bad(field, f"must be between {low} and {high}, not {value}")
+    if spec.kill < target:
+        # EVO-DMG-1/2: a Kill is an upgraded hit, so a Kill below the Target could never
+        # be reached by a die that misses; the stat line contradicts itself.
+        raise bad("kill", f"must not be below the Target ({target}), not {spec.kill} (EVO-DMG-1)")
     if stealth is not None and stealth < target:
         raise bad("target", "the stealth Target (after the dash) must not be below the Target")
     if spec.agility < 0:

@@ -363,6 +363,16 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         out.update(group="end", label=f"{name(action.unit)}: end its activation")
     elif isinstance(action, A.Decline):
         out.update(group="reaction", unit=None, label="No (more) reactions")
+    elif isinstance(action, A.Allocate):
+        counts: dict[str, int] = {}
+        for mid in action.to:
+            counts[mid] = counts.get(mid, 0) + 1
+        out.update(
+            group="attack",
+            unit=None,
+            label="Dice left over (EVO-SHT-4): "
+            + ", ".join(f"{n} on {mid}" for mid, n in counts.items()),
+        )
     return out
 
 
