@@ -39,7 +39,8 @@ from typing import Any
 
 from dogfight.core.game import Game
 from dogfight.rulesets.evo import actions as A
-from dogfight.rulesets.evo.movement import DRIFT
+from dogfight.geometry import Vec2
+from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE, DRIFT, new_heading
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
 
@@ -198,6 +199,7 @@ class View:
         self.dodge_saves = bool(opt.get("dodge_saves", True))
         self.no_dodge_on_six = bool(opt.get("no_dodge_on_six", True))
         self.leader_costs = bool(opt.get("leader_loss_costs_action", True))
+        self.min_move = float(opt.get("course_min_move", COURSE_MIN_MOVE))
         self.width = state.table.width
         self.height = state.table.height
         self.last_turn = state.turn >= state.turn_limit
@@ -1013,8 +1015,7 @@ class EvoHeuristic:
                 if not view.on_table(x, y, TABLE_MARGIN):
                     ok = False
                     break
-                tx, ty = x - mx, y - my
-                h = math.degrees(math.atan2(ty, tx)) if tx * tx + ty * ty > 1e-6 else c.h
+                h = new_heading(Vec2(mx, my), Vec2(x, y), c.h, view.min_move)
                 poses.append(c.moved(x, y, h))
             if not ok:
                 continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dogfight.core.options import Option
+from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -77,6 +78,13 @@ OPTIONS: tuple[Option, ...] = (
         clause="EVO-MOV-4",
         doc="disengage: a model whose centre leaves the table is removed (not destroyed). "
         "stop: it stops at the edge.",
+    ),
+    Option(
+        name="course_min_move",
+        default=COURSE_MIN_MOVE,
+        clause="EVO-MOV-3",
+        doc="After a manoeuvre, a net move (from the start point) of this many inches or "
+        "less has no direction: the model keeps its old facing. 0: any move turns it.",
     ),
     Option(
         name="close_range",

@@ -446,9 +446,9 @@ def begin_activation(ctx: Ctx, flight: Flight) -> None:
             unit=flight.id,
             models=stray,
         )
+    # EVO-MOV-3: the drift itself never turns a model; facing changes only when a
+    # manoeuvre ends (so a drift stopped at the table edge keeps its heading).
     drift(ctx, flight)
-    for model in state.models_of(flight):
-        course_change(model)
     state.phase = "act"
 
 
@@ -530,7 +530,7 @@ def manoeuvre(ctx: Ctx, flight: Flight, action: A.Manoeuvre) -> None:
     ]
     moved = move_together(ctx, moves)
     for mid in moved:
-        course_change(state.models[mid])
+        course_change(ctx, state.models[mid])
     ctx.emit(
         "EVO-MOV-2",
         f"{ctx.name(flight)} manoeuvres "
