@@ -9,6 +9,12 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
     """Base of every EVO action."""
 
 
+class ChooseOrder(Action, frozen=True, kw_only=True, tag="choose_order"):
+    """The winner of the roll-off goes first (`first=True`) or second (EVO-SEQ-1)."""
+
+    first: bool
+
+
 class Activate(Action, frozen=True, kw_only=True, tag="activate"):
     """Nominate a flight as the active unit: it drifts 6" and may act (EVO-ACT-1)."""
 
@@ -71,5 +77,5 @@ class Decline(Action, frozen=True, kw_only=True, tag="decline"):
     """No (more) reactions to this action."""
 
 
-EvoAction = Activate | Manoeuvre | Rotate | Shoot | Ready | EndActivation | React | Decline
+EvoAction = ChooseOrder | Activate | Manoeuvre | Rotate | Shoot | Ready | EndActivation | React | Decline
 """Every EVO action, as one tagged union for game files."""

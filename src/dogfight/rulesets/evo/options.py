@@ -15,6 +15,14 @@ OPTIONS: tuple[Option, ...] = (
         "alternate: the sides take turns activating one flight at a time.",
     ),
     Option(
+        name="roll_off",
+        default="choose",
+        choices=("choose", "winner_first"),
+        clause="EVO-SEQ-1",
+        doc="choose: the winner of the roll-off chooses to go first or second (BF Evo). "
+        "winner_first: the winner always goes first.",
+    ),
+    Option(
         name="fire_zone",
         default=6.0,
         clause="EVO-SHT-2",

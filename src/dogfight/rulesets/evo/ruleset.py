@@ -68,9 +68,9 @@ class EvoRuleset(Ruleset):
             f'{state.turn_limit} turns on a {state.table.width:g}x{state.table.height:g}" '
             "table",
         )
+        state.phase = "turn_start"
         if not state.first:
             roll_off(ctx)
-        state.phase = "turn_start"
         advance(ctx)
         return state
 
@@ -140,7 +140,9 @@ class EvoRuleset(Ruleset):
         if state.outcome is not None or not side:
             return []
         out: list[Any] = []
-        if state.phase == "activate":
+        if state.phase == "order":
+            out = [A.ChooseOrder(first=True), A.ChooseOrder(first=False)]
+        elif state.phase == "activate":
             out = [A.Activate(unit=f.id) for f in ready_flights(state, side)]
         elif state.phase == "act":
             flight = state.flights[state.active_unit]
@@ -173,6 +175,7 @@ class EvoRuleset(Ruleset):
         if state.outcome is not None:
             raise IllegalAction("the game is over")
         phases: dict[type, str] = {
+            A.ChooseOrder: "order",
             A.Activate: "activate",
             A.Manoeuvre: "act",
             A.Rotate: "act",
@@ -187,6 +190,7 @@ class EvoRuleset(Ruleset):
             raise IllegalAction(f"{type(action).__name__} is not an evo action")
         if phase != state.phase:
             waiting = {
+                "order": "the roll-off winner to choose first or second (EVO-SEQ-1)",
                 "activate": "a flight to activate",
                 "act": "the active flight's action",
                 "react": "reactions",
@@ -197,7 +201,7 @@ class EvoRuleset(Ruleset):
             if flight.activated:
                 raise IllegalAction(f"{flight.id} has already been active this turn (EVO-ACT-1)")
             return
-        if isinstance(action, A.Decline):
+        if isinstance(action, A.Decline | A.ChooseOrder):
             return
         if isinstance(action, A.React):
             self.check_react(ctx, action)
@@ -295,7 +299,9 @@ class EvoRuleset(Ruleset):
 
     def apply(self, state: EvoState, action: Any, log: EventLog) -> None:
         ctx = Ctx(state, state.options, log)
-        if isinstance(action, A.Activate):
+        if isinstance(action, A.ChooseOrder):
+            choose_order(ctx, action.first)
+        elif isinstance(action, A.Activate):
             begin_activation(ctx, state.flights[action.unit])
         elif isinstance(action, A.Decline):
             assert state.reaction is not None
@@ -325,22 +331,46 @@ class EvoRuleset(Ruleset):
 
 
 def roll_off(ctx: Ctx) -> None:
-    """Before the battle both sides roll a die, again on a tie; the winner takes the first
-    turn (EVO-SEQ-1)."""
+    """Before the battle both sides roll a die, again on a tie; the winner chooses to go
+    first or second (EVO-SEQ-1), or by option `roll_off=winner_first` goes first."""
     state = ctx.state
     a, b = state.sides
     for _ in range(1000):
         ra, rb = ctx.roll(), ctx.roll()
         if ra != rb:
-            state.first = a if ra > rb else b
-            ctx.emit(
-                "EVO-SEQ-1",
-                f"roll-off {a} {ra} v {b} {rb}: {state.first} goes first",
-                first=state.first,
-            )
+            winner = a if ra > rb else b
+            if ctx.opt("roll_off") == "winner_first":
+                state.first = winner
+                ctx.emit(
+                    "EVO-SEQ-1",
+                    f"roll-off {a} {ra} v {b} {rb}: {state.first} goes first",
+                    first=state.first,
+                )
+            else:
+                state.roll_winner = winner
+                state.phase = "order"
+                ctx.emit(
+                    "EVO-SEQ-1",
+                    f"roll-off {a} {ra} v {b} {rb}: {winner} wins and chooses the order",
+                    winner=winner,
+                )
             return
         ctx.emit("EVO-SEQ-1", f"roll-off {a} {ra} v {b} {rb}: a tie, roll again")
     raise RuntimeError("roll-off tied 1000 times")  # pragma: no cover - dice script bug
+
+
+def choose_order(ctx: Ctx, first: bool) -> None:
+    """The roll-off winner's choice: it takes the first turn, or leaves it to the other
+    side (EVO-SEQ-1)."""
+    state = ctx.state
+    winner = state.roll_winner
+    state.first = winner if first else state.other(winner)
+    ctx.emit(
+        "EVO-SEQ-1",
+        f"{winner} chooses to go {'first' if first else 'second'}: {state.first} goes first",
+        first=state.first,
+    )
+    state.phase = "turn_start"
 
 
 def advance(ctx: Ctx) -> None:
@@ -351,6 +381,9 @@ def advance(ctx: Ctx) -> None:
             state.active = ""
             return
         if check_elimination(ctx):
+            return
+        if state.phase == "order":
+            state.active = state.roll_winner
             return
         if state.phase == "turn_start":
             start_turn(ctx)

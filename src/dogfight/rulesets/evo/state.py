@@ -76,6 +76,8 @@ class EvoState(msgspec.Struct, kw_only=True):
     options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)
     first: str = ""
     """The side that takes the first player turn of every game turn."""
+    roll_winner: str = ""
+    """The side that won the roll-off and chooses the order (EVO-SEQ-1)."""
     phase: str = "turn_start"
     active: str = ""
     """The side that decides next."""
