@@ -21,6 +21,8 @@ Each decision is scored in points expected to be destroyed:
   is exposed to from enemies after their own drift (more if they sit on its six), less
   the reactions it triggers now, and a heavy price for a drift that would carry a
   model off the table.
+- Command bonus actions (EVO-CMD-3): first to a flight that lost actions, else as a
+  third action to a flight with a shot in prospect.
 - The roll-off: the winner goes first (measured better in every built-in scenario).
 - Activations: flights with the best shots first, then the ones in most danger.
 - Reactions: the target with the best expected kills; decline only when no reaction
@@ -39,8 +41,8 @@ from functools import cache
 from typing import Any
 
 from dogfight.core.game import Game
-from dogfight.rulesets.evo import actions as A
 from dogfight.geometry import Vec2
+from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE, DRIFT, new_heading
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
@@ -77,6 +79,8 @@ DIRECTIONS = 12
 """Directions tried for a manoeuvre, round the flight's facing (plus aimed ones)."""
 SHORTLIST = 6
 """Plans re-scored with exact shot values and reactions."""
+COMMAND_RESCUE = 1.0
+"""Worth of a Command bonus action that gives a penalised flight an action back."""
 DANGER_ORDER = 0.3
 """Weight of danger against shots when choosing which flight to activate."""
 
@@ -747,8 +751,39 @@ class EvoHeuristic:
                 0.8 * view.quick_shot(kind, drifted, enemies, locked="", ignore_arcs=True),
             )
             outlook = Outlook(view, flight, {f.id for f in state.live_flights(enemy_side)})
-            scored.append((shot + DANGER_ORDER * outlook.danger(me), action))
+            value = shot + DANGER_ORDER * outlook.danger(me)
+            if action.command:
+                value += self.command_worth(state, flight, action.command, legal, shot)
+            scored.append((value, action))
         return pick(scored, rng) if scored else legal[0]
+
+    def command_worth(
+        self, state: EvoState, flight: Flight, giver: str, legal: list[Any], shot: float
+    ) -> float:
+        """What a Command bonus action is worth to this activation (EVO-CMD-3).
+
+        A flight that would lose actions (a dead leader, suppression) gains most: its
+        one action back. Otherwise the bonus is a third action, worth a further Shoot,
+        but only when no penalised flight the same giver could help is still waiting.
+        """
+        if self.penalty(state, flight):
+            return COMMAND_RESCUE + shot
+        waiting = [
+            state.flights[a.unit]
+            for a in legal
+            if isinstance(a, A.Activate) and a.command == giver and a.unit != flight.id
+        ]
+        if any(self.penalty(state, f) for f in waiting) or shot <= 0:
+            return -EPS
+        return SECOND_SHOT * 0.5 * shot
+
+    @staticmethod
+    def penalty(state: EvoState, flight: Flight) -> int:
+        """Actions the flight loses at its next activation (EVO-CMD-2, EVO-SUP-1)."""
+        lost = int(flight.suppressed)
+        if not flight.leader or flight.leader not in state.models:
+            lost += int(bool(state.options.get("leader_loss_costs_action", True)))
+        return lost
 
     # ---- reactions ---------------------------------------------------------------------
 

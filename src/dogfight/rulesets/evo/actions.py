@@ -16,9 +16,13 @@ class ChooseOrder(Action, frozen=True, kw_only=True, tag="choose_order"):
 
 
 class Activate(Action, frozen=True, kw_only=True, tag="activate"):
-    """Nominate a flight as the active unit: it drifts 6" and may act (EVO-ACT-1)."""
+    """Nominate a flight as the active unit: it drifts 6" and may act (EVO-ACT-1).
+
+    `command` names a friendly Command flight that gives it a bonus action (EVO-CMD-3).
+    """
 
     unit: str
+    command: str = ""
 
 
 class Move(msgspec.Struct, frozen=True, array_like=True):
@@ -77,5 +81,7 @@ class Decline(Action, frozen=True, kw_only=True, tag="decline"):
     """No (more) reactions to this action."""
 
 
-EvoAction = ChooseOrder | Activate | Manoeuvre | Rotate | Shoot | Ready | EndActivation | React | Decline
+EvoAction = (
+    ChooseOrder | Activate | Manoeuvre | Rotate | Shoot | Ready | EndActivation | React | Decline
+)
 """Every EVO action, as one tagged union for game files."""

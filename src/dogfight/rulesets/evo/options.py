@@ -80,6 +80,14 @@ OPTIONS: tuple[Option, ...] = (
         doc="true: a flight whose leader died spends one action naming a new leader.",
     ),
     Option(
+        name="command_bonus",
+        default=True,
+        clause="EVO-CMD-3",
+        doc="true: once per turn a flight with the Command trait may give one friendly flight "
+        "(itself included) whose models are within command_range of its leader one action "
+        "more when it is activated (at most three). false: Command does nothing.",
+    ),
+    Option(
         name="leave_table",
         default="disengage",
         choices=("disengage", "stop"),

@@ -22,6 +22,7 @@ from dogfight.core.ruleset import Ruleset, UnitRecord, swap_side_order
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
+from dogfight.rulesets.evo.command import commanders, give_command
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.movement import course_change, drift, move_together, remove
 from dogfight.rulesets.evo.options import OPTIONS
@@ -143,7 +144,9 @@ class EvoRuleset(Ruleset):
         if state.phase == "order":
             out = [A.ChooseOrder(first=True), A.ChooseOrder(first=False)]
         elif state.phase == "activate":
-            out = [A.Activate(unit=f.id) for f in ready_flights(state, side)]
+            for f in ready_flights(state, side):
+                out.append(A.Activate(unit=f.id))
+                out.extend(A.Activate(unit=f.id, command=c.id) for c in commanders(state, f))
         elif state.phase == "act":
             flight = state.flights[state.active_unit]
             if may_manoeuvre(flight):
@@ -200,6 +203,14 @@ class EvoRuleset(Ruleset):
             flight = self.own_flight(state, action.unit)
             if flight.activated:
                 raise IllegalAction(f"{flight.id} has already been active this turn (EVO-ACT-1)")
+            if action.command and action.command not in {
+                c.id for c in commanders(state, flight)
+            }:
+                raise IllegalAction(
+                    f"{action.command} may not give {flight.id} a bonus action: it needs the "
+                    "Command trait, its leader on the table and within command range of "
+                    f"{flight.id}, and its bonus not yet given this turn (EVO-CMD-3)"
+                )
             return
         if isinstance(action, A.Decline | A.ChooseOrder):
             return
@@ -302,7 +313,7 @@ class EvoRuleset(Ruleset):
         if isinstance(action, A.ChooseOrder):
             choose_order(ctx, action.first)
         elif isinstance(action, A.Activate):
-            begin_activation(ctx, state.flights[action.unit])
+            begin_activation(ctx, state.flights[action.unit], action.command)
         elif isinstance(action, A.Decline):
             assert state.reaction is not None
             ctx.emit("EVO-REA-1", f"{state.active} makes no (more) reactions")
@@ -421,6 +432,7 @@ def start_turn(ctx: Ctx) -> None:
         flight.reacted = False
         flight.actions = ()
         flight.ready_target = ""
+        flight.gave_command = False
     state.turn_side = state.first
     state.phase = "activate"
     ctx.emit("EVO-SEQ-2", f"turn {state.turn} begins; {state.first} first")
@@ -449,8 +461,9 @@ def choose_activating_side(ctx: Ctx) -> bool:
     return False
 
 
-def begin_activation(ctx: Ctx, flight: Flight) -> None:
-    """Name a new leader if needed, note who is in command, and drift (EVO-ACT-1)."""
+def begin_activation(ctx: Ctx, flight: Flight, command: str = "") -> None:
+    """Name a new leader if needed, take a Command bonus action if one is given, note
+    who is in command, and drift (EVO-ACT-1, EVO-CMD-3)."""
     state = ctx.state
     state.active_unit = flight.id
     flight.actions = ()
@@ -465,7 +478,10 @@ def begin_activation(ctx: Ctx, flight: Flight) -> None:
         allowed -= 1
         flight.suppressed = False
         ctx.emit("EVO-SUP-1", f"{ctx.name(flight)} is suppressed: one action fewer", unit=flight.id)
-    flight.allowed = max(0, allowed)
+    allowed = max(0, allowed)
+    if command:
+        allowed = give_command(ctx, state.flights[command], flight, allowed)
+    flight.allowed = allowed
     leader = state.models[flight.leader]
     reach = float(ctx.opt("command_range"))
     flight.acting = tuple(

@@ -41,6 +41,8 @@ class Flight(msgspec.Struct, kw_only=True):
     """Models in command at the start of this activation: the ones that act (EVO-CMD-1)."""
     ready_target: str = ""
     """The flight its Lock-on weapons are locked on to this activation (EVO-RDY-1)."""
+    gave_command: bool = False
+    """Its Command bonus action has been given this turn (EVO-CMD-3)."""
     suppressed: bool = False
     """Suppressed: one action fewer in its next activation (EVO-SUP-1)."""
     start_models: int = 0

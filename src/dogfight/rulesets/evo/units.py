@@ -24,7 +24,7 @@ A weapon with no arc fires all round."""
 FACINGS = ("front", "port", "starboard", "aft")
 MODEL_BASE_RADIUS = 0.5
 
-KNOWN_TRAITS = ("Dodge",)
+KNOWN_TRAITS = ("Dodge", "Command")
 KNOWN_WEAPON_TRAITS = ("Lock-on", "AP", "Heavy")
 _TRAIT = re.compile(r"^\s*([A-Za-z][A-Za-z\- ]*?)\s*(\d+)?\s*\+?\s*$")
 
