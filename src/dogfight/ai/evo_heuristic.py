@@ -21,6 +21,9 @@ Each decision is scored in points expected to be destroyed:
   is exposed to from enemies after their own drift (more if they sit on its six), less
   the reactions it triggers now, and a heavy price for a drift that would carry a
   model off the table.
+- Torpedoes (EVO-TOR-1): a launch is scored like a Shoot with the torpedoes alone.
+  Jump gates (EVO-GATE-3) are never used to leave: a model that jumps out scores
+  nothing and a side with none left loses.
 - Command bonus actions (EVO-CMD-3): first to a flight that lost actions, else as a
   third action to a flight with a shot in prospect.
 - The roll-off: the winner goes first (measured better in every built-in scenario).
@@ -44,6 +47,7 @@ from dogfight.core.game import Game
 from dogfight.geometry import Vec2
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE, DRIFT, new_heading
+from dogfight.rulesets.evo.ready import is_torpedo
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
 
@@ -81,6 +85,10 @@ SHORTLIST = 6
 """Plans re-scored with exact shot values and reactions."""
 COMMAND_RESCUE = 1.0
 """Worth of a Command bonus action that gives a penalised flight an action back."""
+TORPEDO_OUTLOOK = 0.3
+"""Share of a torpedo's dice the outlook counts (a Ready to launch, few launches)."""
+TORPEDO_KEEP = 0.15
+"""Worth, against the shot, of keeping a limited torpedo for a better chance later."""
 DANGER_ORDER = 0.3
 """Weight of danger against shots when choosing which flight to activate."""
 
@@ -181,12 +189,14 @@ class Arm:
     die: int
     ap: int
     lock_on: bool
+    torpedo: bool = False
+    """Fired only by a LaunchTorpedo, never by a Shoot or a reaction (EVO-TOR-1)."""
 
 
 def arms_of(kind: UnitType) -> list[Arm]:
     """A flight type's weapons as `Arm`s."""
     return [
-        Arm(w.range + EPS, w.arc, w.dice, w.die, w.trait("AP") or 0, is_lock_on(w))
+        Arm(w.range + EPS, w.arc, w.dice, w.die, w.trait("AP") or 0, is_lock_on(w), is_torpedo(w))
         for w in kind.weapons
     ]
 
@@ -321,6 +331,7 @@ class View:
         ignore_arcs: bool,
         locked: str,
         reaction: bool,
+        torpedo: bool = False,
     ) -> float | None:
         """Expected worth destroyed (enemy less friendly) by one Shoot; None if no dice.
 
@@ -336,6 +347,8 @@ class View:
             dist = math.hypot(target.x - s.x, target.y - s.y)
             for w in self.arms[kind.id]:
                 if w.lock_on and (reaction or locked != target.unit):
+                    continue
+                if w.torpedo != torpedo:
                     continue
                 if dist > w.range:
                     continue
@@ -437,6 +450,8 @@ class View:
                 for w in arms:
                     if w.lock_on and locked != t.unit:
                         continue
+                    if w.torpedo:
+                        continue
                     if dist > w.range:
                         continue
                     if not ignore_arcs and w.arc is not None:
@@ -497,7 +512,7 @@ def guns_against(view: View, kind: UnitType, foe: UnitType) -> list[Gun]:
                 w.range,
                 arc_half_width(w.arc),
                 w.arc == "FaA",
-                w.dice * (0.5 if is_lock_on(w) else 1.0),
+                w.dice * (0.5 if is_lock_on(w) else TORPEDO_OUTLOOK if is_torpedo(w) else 1.0),
                 (kills[0], kills[1], kills[2], kills[3]),
             )
         )
@@ -847,6 +862,9 @@ class EvoHeuristic:
                 plan = Plan(here, action, me, True, True)
             elif isinstance(action, A.Ready) and left >= 2:
                 plan = Plan(here, action, me, True, False, action.target_unit)
+            elif isinstance(action, A.LaunchTorpedo):
+                scored.extend(self.launch(view, flight, action, me, enemies, here, left))
+                continue
             if plan is None:
                 continue
             target = view.crafts.get(action.target) if isinstance(action, A.Shoot) else None
@@ -901,6 +919,45 @@ class EvoHeuristic:
         else:
             self._pending = None
         return choice
+
+    def launch(
+        self,
+        view: View,
+        flight: Flight,
+        action: A.LaunchTorpedo,
+        me: list[Craft],
+        enemies: list[Craft],
+        here: float,
+        left: int,
+    ) -> list[tuple[float, Any]]:
+        """Score a torpedo launch (EVO-TOR-1): its expected kills, then a Shoot with the
+        guns if an action is left, less the reactions and a little for spending a
+        limited torpedo."""
+        state = view.state
+        kind = state.types[flight.type]
+        target = view.crafts.get(action.target)
+        if target is None:
+            return []
+        shot = view.shot_value(
+            flight.side,
+            kind,
+            me,
+            target,
+            view.fire_zone(target, flight.id),
+            ignore_arcs=False,
+            locked=flight.ready_target,
+            reaction=False,
+            torpedo=True,
+        )
+        if shot is None or shot <= 0:
+            return []
+        plan = Plan(here, action, me, True, False, flight.ready_target)
+        value = here + shot * (1.0 - TORPEDO_KEEP)
+        if left >= 2:
+            guns, _ = self.best_shot(view, flight.side, kind, plan, enemies)
+            value += SECOND_SHOT * guns
+        value -= REACT_RISK * self.reaction_risk(view, flight, plan, target, enemies, shot)
+        return [(value, action)]
 
     def remember(self, state: EvoState, flight: Flight, choice: A.Manoeuvre) -> None:
         """After the first half of a two-manoeuvre plan, keep the second half."""

@@ -64,6 +64,22 @@ class Ready(Action, frozen=True, kw_only=True, tag="ready"):
     target_unit: str
 
 
+class LaunchTorpedo(Action, frozen=True, kw_only=True, tag="launch"):
+    """A Ready that launches the flight's Torpedo weapons at one enemy model's fire zone
+    (EVO-TOR-1)."""
+
+    unit: str
+    target: str
+
+
+class JumpOut(Action, frozen=True, kw_only=True, tag="jump"):
+    """A Ready that activates a jump gate: the flight's models within its radius leave
+    the table through it (EVO-GATE-3)."""
+
+    unit: str
+    gate: str
+
+
 class EndActivation(Action, frozen=True, kw_only=True, tag="end_activation"):
     """The active flight takes no more actions this turn."""
 
@@ -82,6 +98,16 @@ class Decline(Action, frozen=True, kw_only=True, tag="decline"):
 
 
 EvoAction = (
-    ChooseOrder | Activate | Manoeuvre | Rotate | Shoot | Ready | EndActivation | React | Decline
+    ChooseOrder
+    | Activate
+    | Manoeuvre
+    | Rotate
+    | Shoot
+    | Ready
+    | LaunchTorpedo
+    | JumpOut
+    | EndActivation
+    | React
+    | Decline
 )
 """Every EVO action, as one tagged union for game files."""

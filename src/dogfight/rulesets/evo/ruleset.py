@@ -26,6 +26,15 @@ from dogfight.rulesets.evo.command import commanders, give_command
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.movement import course_change, drift, move_together, remove
 from dogfight.rulesets.evo.options import OPTIONS
+from dogfight.rulesets.evo.ready import (
+    arrive,
+    in_hyperspace,
+    jump_out,
+    launchable,
+    may_arrive,
+    record_launch,
+    usable_gates,
+)
 from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
     allocate,
@@ -159,6 +168,13 @@ class EvoRuleset(Ruleset):
                         out.append(A.Shoot(unit=flight.id, target=model.id))
                 if has_lock_on(state, flight) and flight.ready_target != enemy.id:
                     out.append(A.Ready(unit=flight.id, target_unit=enemy.id))
+                if launchable(state, flight):
+                    out.extend(
+                        A.LaunchTorpedo(unit=flight.id, target=model.id)
+                        for model in state.models_of(enemy)
+                        if launch_dice(ctx, flight, model)
+                    )
+            out.extend(A.JumpOut(unit=flight.id, gate=g.id) for g in usable_gates(state, flight))
             out.append(A.EndActivation(unit=flight.id))
         elif state.phase == "react":
             assert state.reaction is not None
@@ -184,6 +200,8 @@ class EvoRuleset(Ruleset):
             A.Rotate: "act",
             A.Shoot: "act",
             A.Ready: "act",
+            A.LaunchTorpedo: "act",
+            A.JumpOut: "act",
             A.EndActivation: "act",
             A.React: "react",
             A.Decline: "react",
@@ -200,7 +218,7 @@ class EvoRuleset(Ruleset):
             }.get(state.phase, state.phase)
             raise IllegalAction(f"not now: the game waits for {waiting} ({side} to decide)")
         if isinstance(action, A.Activate):
-            flight = self.own_flight(state, action.unit)
+            flight = self.own_flight(state, action.unit, arriving=True)
             if flight.activated:
                 raise IllegalAction(f"{flight.id} has already been active this turn (EVO-ACT-1)")
             if action.command and action.command not in {
@@ -241,11 +259,38 @@ class EvoRuleset(Ruleset):
                 raise IllegalAction(f"{action.target_unit!r} is not an enemy flight on the table")
             if not has_lock_on(state, flight):
                 raise IllegalAction(f"{flight.id} has no Lock-on weapon to ready (EVO-RDY-1)")
+        elif isinstance(action, A.LaunchTorpedo):
+            target = state.models.get(action.target)
+            if target is None or state.flights[target.unit].side == flight.side:
+                raise IllegalAction(f"{action.target!r} is not an enemy model on the table")
+            if not launchable(state, flight):
+                raise IllegalAction(
+                    f"{flight.id} has no torpedoes left to launch (EVO-TOR-1)"
+                )
+            if not launch_dice(ctx, flight, target):
+                raise IllegalAction(
+                    f"no torpedo of {flight.id} is in range and arc of {target.id} (EVO-TOR-1)"
+                )
+        elif isinstance(action, A.JumpOut):
+            gate = state.gates.get(action.gate)
+            if gate is None:
+                raise IllegalAction(f"no jump gate called {action.gate!r} (EVO-GATE-1)")
+            if gate not in usable_gates(state, flight):
+                raise IllegalAction(
+                    f'no acting model of {flight.id} is within {gate.radius:g}" of jump gate '
+                    f"{gate.id} (EVO-GATE-3)"
+                )
 
-    def own_flight(self, state: EvoState, fid: str) -> Flight:
-        """A flight of the side deciding, on the table."""
+    def own_flight(self, state: EvoState, fid: str, *, arriving: bool = False) -> Flight:
+        """A flight of the side deciding, on the table (or, if `arriving`, one due to
+        arrive through a jump gate, EVO-GATE-2)."""
         flight = state.flights.get(fid)
-        if flight is None or not flight.models:
+        due = arriving and flight is not None and may_arrive(state, flight)
+        if flight is None or not (flight.models or due):
+            if flight is not None and in_hyperspace(flight):
+                raise IllegalAction(
+                    f"{fid} is in hyperspace until turn {flight.arrive_turn} (EVO-GATE-2)"
+                )
             raise IllegalAction(f"no flight {fid!r} on the table")
         if flight.side != state.active:
             raise IllegalAction(f"{fid} is not one of {state.active}'s flights")
@@ -440,7 +485,14 @@ def start_turn(ctx: Ctx) -> None:
 
 def ready_flights(state: EvoState, side: str) -> list[Flight]:
     """The side's flights on the table not yet active this turn."""
-    return [f for f in state.live_flights(side) if not f.activated]
+    due = [
+        f
+        for f in sorted(state.flights.values(), key=lambda f: f.id)
+        if f.side == side and not f.activated and may_arrive(state, f)
+    ]
+    return sorted(
+        [f for f in state.live_flights(side) if not f.activated] + due, key=lambda f: f.id
+    )
 
 
 def choose_activating_side(ctx: Ctx) -> bool:
@@ -470,6 +522,9 @@ def begin_activation(ctx: Ctx, flight: Flight, command: str = "") -> None:
     flight.ready_target = ""
     allowed = ACTIONS_PER_ACTIVATION
     ctx.emit("EVO-ACT-1", f"{ctx.name(flight)} is the active flight", unit=flight.id)
+    arriving = in_hyperspace(flight)
+    if arriving:
+        arrive(ctx, flight)
     if not flight.leader or flight.leader not in state.models:
         new_leader(ctx, flight)
         if ctx.opt("leader_loss_costs_action"):
@@ -495,10 +550,15 @@ def begin_activation(ctx: Ctx, flight: Flight, command: str = "") -> None:
             unit=flight.id,
             models=stray,
         )
+    state.phase = "act"
+    if arriving:
+        # EVO-GATE-2: coming out of the gate is its movement and its Ready action; the
+        # action complete, enemies may react to it (EVO-REA-1).
+        open_reactions(ctx, flight, ())
+        return
     # EVO-MOV-3: the drift itself never turns a model; facing changes only when a
     # manoeuvre ends (so a drift stopped at the table edge keeps its heading).
     drift(ctx, flight)
-    state.phase = "act"
 
 
 def new_leader(ctx: Ctx, flight: Flight) -> None:
@@ -530,6 +590,15 @@ def end_activation(ctx: Ctx, flight: Flight) -> None:
 def may_manoeuvre(flight: Flight) -> bool:
     """Manoeuvres must all come before any other action (EVO-MOV-2)."""
     return all(a == "manoeuvre" for a in flight.actions) and len(flight.actions) < flight.allowed
+
+
+def launch_dice(ctx: Ctx, flight: Flight, target: Model) -> list[tuple[Any, Model]]:
+    """The (torpedo weapon, firer) pairs a launch at `target` would fire (EVO-TOR-1)."""
+    flight.launching = True
+    try:
+        return firing_dice(ctx, flight, target, reaction=False)[1]
+    finally:
+        flight.launching = False
 
 
 def has_lock_on(state: EvoState, flight: Flight) -> bool:
@@ -565,6 +634,25 @@ def take_action(ctx: Ctx, flight: Flight, action: Any) -> None:
     elif isinstance(action, A.Shoot):
         flight.actions = (*flight.actions, "shoot")
         shot_at = shoot(ctx, flight, state.models[action.target], reaction=False)
+    elif isinstance(action, A.LaunchTorpedo):
+        flight.actions = (*flight.actions, "ready")
+        target = state.models[action.target]
+        ctx.emit(
+            "EVO-TOR-1",
+            f"{ctx.name(flight)} readies and launches torpedoes at {ctx.name(target)}",
+            unit=flight.id,
+            target=target.id,
+        )
+        fired = [w for w, _ in launch_dice(ctx, flight, target)]
+        flight.launching = True
+        try:
+            shot_at = shoot(ctx, flight, target, reaction=False)
+        finally:
+            flight.launching = False
+        record_launch(ctx, flight, fired)
+    elif isinstance(action, A.JumpOut):
+        flight.actions = (*flight.actions, "ready")
+        jump_out(ctx, flight, state.gates[action.gate])
     if flight.models:
         open_reactions(ctx, flight, shot_at)
 
@@ -760,7 +848,13 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
 def check_elimination(ctx: Ctx) -> bool:
     """A side with no models left on the table has lost (EVO-WIN-1)."""
     state = ctx.state
-    beaten = [s for s in state.sides if not state.live_flights(s)]
+    # A side with a flight still to arrive through a jump gate is not gone (EVO-GATE-2).
+    beaten = [
+        s
+        for s in state.sides
+        if not state.live_flights(s)
+        and not any(f.side == s and in_hyperspace(f) for f in state.flights.values())
+    ]
     return end_by_elimination(
         ctx,
         beaten,
