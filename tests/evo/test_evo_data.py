@@ -192,8 +192,13 @@ def side_points(side_units: list[FlightEntry], units: dict[str, UnitType]) -> in
     return sum(units[e.type].points * (e.models or units[e.type].models) for e in side_units)
 
 
-def test_the_three_built_in_scenarios_exist() -> None:
-    assert [p.stem for p in SCENARIO_FILES] == ["shuttle-escort", "skirmish", "stealth-ambush"]
+def test_the_built_in_scenarios_exist() -> None:
+    assert [p.stem for p in SCENARIO_FILES] == [
+        "jump-point",
+        "shuttle-escort",
+        "skirmish",
+        "stealth-ambush",
+    ]
 
 
 @pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.stem)

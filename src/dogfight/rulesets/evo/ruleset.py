@@ -221,9 +221,7 @@ class EvoRuleset(Ruleset):
             flight = self.own_flight(state, action.unit, arriving=True)
             if flight.activated:
                 raise IllegalAction(f"{flight.id} has already been active this turn (EVO-ACT-1)")
-            if action.command and action.command not in {
-                c.id for c in commanders(state, flight)
-            }:
+            if action.command and action.command not in {c.id for c in commanders(state, flight)}:
                 raise IllegalAction(
                     f"{action.command} may not give {flight.id} a bonus action: it needs the "
                     "Command trait, its leader on the table and within command range of "
@@ -264,9 +262,7 @@ class EvoRuleset(Ruleset):
             if target is None or state.flights[target.unit].side == flight.side:
                 raise IllegalAction(f"{action.target!r} is not an enemy model on the table")
             if not launchable(state, flight):
-                raise IllegalAction(
-                    f"{flight.id} has no torpedoes left to launch (EVO-TOR-1)"
-                )
+                raise IllegalAction(f"{flight.id} has no torpedoes left to launch (EVO-TOR-1)")
             if not launch_dice(ctx, flight, target):
                 raise IllegalAction(
                     f"no torpedo of {flight.id} is in range and arc of {target.id} (EVO-TOR-1)"
