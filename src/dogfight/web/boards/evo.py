@@ -407,6 +407,10 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
         if ref["start"] is not None:
             sx, sy = frame.to_board(*ref["start"])
             envelope["facing_from"] = [sx, sy]
+            # A net move this short keeps the old facing (EVO-MOV-3, course_min_move).
+            envelope["facing_min_move"] = float(
+                obs["options"].get("course_min_move", COURSE_MIN_MOVE)
+            )
         out[fid] = envelope
     return out
 
