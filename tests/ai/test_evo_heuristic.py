@@ -254,7 +254,7 @@ def test_does_not_drift_off_the_table() -> None:
 def test_answers_are_legal_and_deterministic() -> None:
     # Heuristic against heuristic on every built-in scenario: every answer is on offer
     # or an accepted custom Manoeuvre, and the same seeds give the same game.
-    for name in ("evo/skirmish", "evo/stealth-ambush", "evo/shuttle-escort"):
+    for name in ("evo/skirmish", "evo/stealth-ambush", "evo/shuttle-escort", "evo/jump-point"):
         histories = []
         for _ in range(2):
             game = Game(load_scenario(name), seed=7)

@@ -89,8 +89,10 @@ def scenario_raw(
     turn_limit: int = 6,
     first: str | None = BLUE,
     custom_units: Iterable[dict[str, Any]] = (),
+    jump_gates: Iterable[dict[str, Any]] = (),
 ) -> dict[str, Any]:
-    """A scenario file's content with the given flights on the two sides."""
+    """A scenario file's content with the given flights on the two sides (and jump
+    gates, EVO-GATE-1)."""
     sides = []
     for index, name in enumerate(SIDES):
         roster = [
@@ -108,6 +110,9 @@ def scenario_raw(
     }
     if first:
         raw["first"] = first
+    gates = list(jump_gates)
+    if gates:
+        raw["jump_gates"] = gates
     units = list(custom_units)
     if units:
         raw["custom_units"] = units

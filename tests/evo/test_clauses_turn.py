@@ -145,8 +145,9 @@ def two_a_side(**kw: Any) -> Game:
 
 
 def test_EVO_SEQ_1_roll_off_with_a_tie_rolled_again() -> None:
-    """EVO-SEQ-1: both sides roll a die, again on a tie; the winner goes first."""
-    game = two_a_side(first=None, dice=(3, 3, 2, 5))
+    """EVO-SEQ-1: both sides roll a die, again on a tie; under roll_off=winner_first the
+    winner goes first."""
+    game = two_a_side(first=None, dice=(3, 3, 2, 5), rules={"roll_off": "winner_first"})
     rolls = [faces(e) for e in events(game, "EVO-SEQ-1") if e.rolls]
     assert rolls == [[3, 3], [2, 5]]
     assert "tie" in events(game, "EVO-SEQ-1")[1].text
@@ -156,8 +157,8 @@ def test_EVO_SEQ_1_roll_off_with_a_tie_rolled_again() -> None:
 
 
 def test_EVO_SEQ_1_blue_wins_the_roll_off() -> None:
-    """EVO-SEQ-1: the higher die takes the first turn."""
-    game = two_a_side(first=None, dice=(6, 1))
+    """EVO-SEQ-1: the higher die takes the first turn (roll_off=winner_first)."""
+    game = two_a_side(first=None, dice=(6, 1), rules={"roll_off": "winner_first"})
     assert game.state.first == BLUE
     assert game.current_player() == BLUE
 

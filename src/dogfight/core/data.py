@@ -39,8 +39,9 @@ def read_yaml(path: Path | str) -> Any:
 
 
 def parse_yaml(text: str, where: str) -> Any:
-    """Parse YAML text; syntax errors become a `DataError` with the line number, and the
-    result passes `check_tree` (no NaN, infinity, >64-bit integer or structure bomb)."""
+    """Parse YAML text; syntax errors become a `DataError` with the line number, and a
+    structure bomb (too deep, too many values once aliases are expanded) is refused.
+    Numbers (no NaN, infinity or >64-bit integer) are checked by `convert`."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -50,7 +51,9 @@ def parse_yaml(text: str, where: str) -> Any:
         raise DataError(f"{where}:{line}: bad YAML: {problem}") from None
     except RecursionError:
         raise DataError(f"{where}: nested too deeply to read") from None
-    check_tree(data, where)
+    # Size and depth now, before anything walks the data; the numbers when the data is
+    # converted (`convert`), where the error can name the unit as well as the field.
+    check_tree(data, where, numbers=False)
     return data
 
 
@@ -65,6 +68,7 @@ def convert(raw: Any, kind: type[T], where: str) -> T:
     ``units/wasp.yaml: field 'weapons[0].range': Expected `float`, got `str```
     or ``units/wasp.yaml: field 'weapons[0].ad': missing``.
     """
+    check_tree(raw, where)
     try:
         return msgspec.convert(raw, kind, strict=False)
     except msgspec.ValidationError as exc:

@@ -55,22 +55,23 @@ def _field(path: tuple[str | int, ...]) -> str:
     return text or "(top level)"
 
 
-def check_tree(raw: Any, where: str) -> None:
+def check_tree(raw: Any, where: str, *, numbers: bool = True) -> None:
     """Refuse parsed data holding a non-finite number, an integer beyond 64 bits, nesting
     deeper than MAX_DEPTH or more than MAX_NODES values (an alias bomb).
 
     Walks without recursion, counting shared (aliased) values each time they are
     reached, and stops at the first problem: the error names the field.
     """
-    problem = find_problem(raw)
+    problem = find_problem(raw, numbers=numbers)
     if problem is not None:
         field, what = problem
         place = f"field '{field}': " if field else ""
         raise DataError(f"{where}: {place}{what}")
 
 
-def find_problem(raw: Any) -> tuple[str, str] | None:
-    """The first (field, problem) of `check_tree` in plain data, or None."""
+def find_problem(raw: Any, *, numbers: bool = True) -> tuple[str, str] | None:
+    """The first (field, problem) of `check_tree` in plain data, or None (`numbers`
+    False: only the size and depth are checked)."""
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(raw, ())]
     seen = 0
     while stack:
@@ -81,6 +82,8 @@ def find_problem(raw: Any) -> tuple[str, str] | None:
         if len(path) > MAX_DEPTH:
             return _field(path), f"nested more than {MAX_DEPTH} deep"
         if isinstance(value, bool) or value is None or isinstance(value, str):
+            continue
+        if not numbers and isinstance(value, int | float):
             continue
         if isinstance(value, float):
             if not math.isfinite(value):

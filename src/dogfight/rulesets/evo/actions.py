@@ -9,10 +9,20 @@ class Action(msgspec.Struct, frozen=True, kw_only=True, tag_field="kind"):
     """Base of every EVO action."""
 
 
+class ChooseOrder(Action, frozen=True, kw_only=True, tag="choose_order"):
+    """The winner of the roll-off goes first (`first=True`) or second (EVO-SEQ-1)."""
+
+    first: bool
+
+
 class Activate(Action, frozen=True, kw_only=True, tag="activate"):
-    """Nominate a flight as the active unit: it drifts 6" and may act (EVO-ACT-1)."""
+    """Nominate a flight as the active unit: it drifts 6" and may act (EVO-ACT-1).
+
+    `command` names a friendly Command flight that gives it a bonus action (EVO-CMD-3).
+    """
 
     unit: str
+    command: str = ""
 
 
 class Move(msgspec.Struct, frozen=True, array_like=True):
@@ -54,6 +64,22 @@ class Ready(Action, frozen=True, kw_only=True, tag="ready"):
     target_unit: str
 
 
+class LaunchTorpedo(Action, frozen=True, kw_only=True, tag="launch"):
+    """A Ready that launches the flight's Torpedo weapons at one enemy model's fire zone
+    (EVO-TOR-1)."""
+
+    unit: str
+    target: str
+
+
+class JumpOut(Action, frozen=True, kw_only=True, tag="jump"):
+    """A Ready that activates a jump gate: the flight's models within its radius leave
+    the table through it (EVO-GATE-3)."""
+
+    unit: str
+    gate: str
+
+
 class EndActivation(Action, frozen=True, kw_only=True, tag="end_activation"):
     """The active flight takes no more actions this turn."""
 
@@ -79,6 +105,17 @@ class Allocate(Action, frozen=True, kw_only=True, tag="allocate"):
 
 
 EvoAction = (
-    Activate | Manoeuvre | Rotate | Shoot | Ready | EndActivation | React | Decline | Allocate
+    ChooseOrder
+    | Activate
+    | Manoeuvre
+    | Rotate
+    | Shoot
+    | Ready
+    | LaunchTorpedo
+    | JumpOut
+    | EndActivation
+    | React
+    | Decline
+    | Allocate
 )
 """Every EVO action, as one tagged union for game files."""

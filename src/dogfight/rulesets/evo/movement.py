@@ -91,14 +91,34 @@ def drift(ctx: Ctx, flight: Flight) -> None:
     )
 
 
-def course_change(model: Model) -> None:
-    """The new facing is the direction from the start point to where the model is now;
-    unchanged if the two coincide (EVO-MOV-3)."""
+COURSE_MIN_MOVE = 0.5
+"""Default of option `course_min_move`: a net move shorter than this (half a base's
+width) has no direction to speak of, so the facing stays as it was (EVO-MOV-3)."""
+
+
+def new_heading(start: Vec2, end: Vec2, heading: float, min_move: float) -> float:
+    """The facing after a course change: the direction from `start` to `end`, or the old
+    `heading` if the net move is shorter than `min_move` (EVO-MOV-3).
+
+    Engine, computer players and boards all call this, so the threshold is one rule.
+    """
+    travel = end - start
+    if travel.length() <= max(min_move, EPSILON):
+        return heading
+    return round(travel.angle(), 3)
+
+
+def course_change(ctx: Ctx, model: Model) -> None:
+    """After a manoeuvre the new facing is the direction from the start point to where
+    the model is now; a net move too short to have a direction keeps the old facing
+    (EVO-MOV-3). Only manoeuvres call this: the drift, and a drift stopped at the table
+    edge, never turn a model."""
     if model.start is None:
         return
-    travel = model.pose.position - model.start
-    if travel.length() > EPSILON:
-        model.pose = Pose(model.pose.position, round(travel.angle(), 3))
+    heading = new_heading(
+        model.start, model.pose.position, model.pose.heading, float(ctx.opt("course_min_move"))
+    )
+    model.pose = Pose(model.pose.position, heading)
 
 
 def remove(

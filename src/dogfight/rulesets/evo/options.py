@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dogfight.core.options import Option
+from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE
 
 OPTIONS: tuple[Option, ...] = (
     Option(
@@ -12,6 +13,14 @@ OPTIONS: tuple[Option, ...] = (
         clause="EVO-SEQ-2",
         doc="player_turns: one side activates all its flights, then the other (BF Evo). "
         "alternate: the sides take turns activating one flight at a time.",
+    ),
+    Option(
+        name="roll_off",
+        default="choose",
+        choices=("choose", "winner_first"),
+        clause="EVO-SEQ-1",
+        doc="choose: the winner of the roll-off chooses to go first or second (BF Evo). "
+        "winner_first: the winner always goes first.",
     ),
     Option(
         name="fire_zone",
@@ -76,12 +85,27 @@ OPTIONS: tuple[Option, ...] = (
         doc="true: a flight whose leader died spends one action naming a new leader.",
     ),
     Option(
+        name="command_bonus",
+        default=True,
+        clause="EVO-CMD-3",
+        doc="true: once per turn a flight with the Command trait may give one friendly flight "
+        "(itself included) whose models are within command_range of its leader one action "
+        "more when it is activated (at most three). false: Command does nothing.",
+    ),
+    Option(
         name="leave_table",
         default="disengage",
         choices=("disengage", "stop"),
         clause="EVO-MOV-4",
         doc="disengage: a model whose centre leaves the table is removed (not destroyed). "
         "stop: it stops at the edge.",
+    ),
+    Option(
+        name="course_min_move",
+        default=COURSE_MIN_MOVE,
+        clause="EVO-MOV-3",
+        doc="After a manoeuvre, a net move (from the start point) of this many inches or "
+        "less has no direction: the model keeps its old facing. 0: any move turns it.",
     ),
     Option(
         name="close_range",

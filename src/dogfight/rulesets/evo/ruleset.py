@@ -22,9 +22,19 @@ from dogfight.core.ruleset import Ruleset, UnitRecord, swap_side_order
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
+from dogfight.rulesets.evo.command import commanders, give_command
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.movement import course_change, drift, move_together, remove
 from dogfight.rulesets.evo.options import OPTIONS
+from dogfight.rulesets.evo.ready import (
+    arrive,
+    in_hyperspace,
+    jump_out,
+    launchable,
+    may_arrive,
+    record_launch,
+    usable_gates,
+)
 from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
     Allocation,
@@ -73,9 +83,9 @@ class EvoRuleset(Ruleset):
             f'{state.turn_limit} turns on a {state.table.width:g}x{state.table.height:g}" '
             "table",
         )
+        state.phase = "turn_start"
         if not state.first:
             roll_off(ctx)
-        state.phase = "turn_start"
         advance(ctx)
         return state
 
@@ -145,8 +155,12 @@ class EvoRuleset(Ruleset):
         if state.outcome is not None or not side:
             return []
         out: list[Any] = []
-        if state.phase == "activate":
-            out = [A.Activate(unit=f.id) for f in ready_flights(state, side)]
+        if state.phase == "order":
+            out = [A.ChooseOrder(first=True), A.ChooseOrder(first=False)]
+        elif state.phase == "activate":
+            for f in ready_flights(state, side):
+                out.append(A.Activate(unit=f.id))
+                out.extend(A.Activate(unit=f.id, command=c.id) for c in commanders(state, f))
         elif state.phase == "act":
             flight = state.flights[state.active_unit]
             if may_manoeuvre(flight):
@@ -159,6 +173,13 @@ class EvoRuleset(Ruleset):
                         out.append(A.Shoot(unit=flight.id, target=model.id))
                 if has_lock_on(state, flight) and flight.ready_target != enemy.id:
                     out.append(A.Ready(unit=flight.id, target_unit=enemy.id))
+                if launchable(state, flight):
+                    out.extend(
+                        A.LaunchTorpedo(unit=flight.id, target=model.id)
+                        for model in state.models_of(enemy)
+                        if launch_dice(ctx, flight, model)
+                    )
+            out.extend(A.JumpOut(unit=flight.id, gate=g.id) for g in usable_gates(state, flight))
             out.append(A.EndActivation(unit=flight.id))
         elif state.phase == "allocate":
             out = allocation_choices(state)
@@ -180,11 +201,14 @@ class EvoRuleset(Ruleset):
         if state.outcome is not None:
             raise IllegalAction("the game is over")
         phases: dict[type, str] = {
+            A.ChooseOrder: "order",
             A.Activate: "activate",
             A.Manoeuvre: "act",
             A.Rotate: "act",
             A.Shoot: "act",
             A.Ready: "act",
+            A.LaunchTorpedo: "act",
+            A.JumpOut: "act",
             A.EndActivation: "act",
             A.React: "react",
             A.Decline: "react",
@@ -195,6 +219,7 @@ class EvoRuleset(Ruleset):
             raise IllegalAction(f"{type(action).__name__} is not an evo action")
         if phase != state.phase:
             waiting = {
+                "order": "the roll-off winner to choose first or second (EVO-SEQ-1)",
                 "activate": "a flight to activate",
                 "act": "the active flight's action",
                 "react": "reactions",
@@ -202,11 +227,17 @@ class EvoRuleset(Ruleset):
             }.get(state.phase, state.phase)
             raise IllegalAction(f"not now: the game waits for {waiting} ({side} to decide)")
         if isinstance(action, A.Activate):
-            flight = self.own_flight(state, action.unit)
+            flight = self.own_flight(state, action.unit, arriving=True)
             if flight.activated:
                 raise IllegalAction(f"{flight.id} has already been active this turn (EVO-ACT-1)")
+            if action.command and action.command not in {c.id for c in commanders(state, flight)}:
+                raise IllegalAction(
+                    f"{action.command} may not give {flight.id} a bonus action: it needs the "
+                    "Command trait, its leader on the table and within command range of "
+                    f"{flight.id}, and its bonus not yet given this turn (EVO-CMD-3)"
+                )
             return
-        if isinstance(action, A.Decline):
+        if isinstance(action, A.Decline | A.ChooseOrder):
             return
         if isinstance(action, A.Allocate):
             check_allocation(state, action)
@@ -238,11 +269,36 @@ class EvoRuleset(Ruleset):
                 raise IllegalAction(f"{action.target_unit!r} is not an enemy flight on the table")
             if not has_lock_on(state, flight):
                 raise IllegalAction(f"{flight.id} has no Lock-on weapon to ready (EVO-RDY-1)")
+        elif isinstance(action, A.LaunchTorpedo):
+            target = state.models.get(action.target)
+            if target is None or state.flights[target.unit].side == flight.side:
+                raise IllegalAction(f"{action.target!r} is not an enemy model on the table")
+            if not launchable(state, flight):
+                raise IllegalAction(f"{flight.id} has no torpedoes left to launch (EVO-TOR-1)")
+            if not launch_dice(ctx, flight, target):
+                raise IllegalAction(
+                    f"no torpedo of {flight.id} is in range and arc of {target.id} (EVO-TOR-1)"
+                )
+        elif isinstance(action, A.JumpOut):
+            gate = state.gates.get(action.gate)
+            if gate is None:
+                raise IllegalAction(f"no jump gate called {action.gate!r} (EVO-GATE-1)")
+            if gate not in usable_gates(state, flight):
+                raise IllegalAction(
+                    f'no acting model of {flight.id} is within {gate.radius:g}" of jump gate '
+                    f"{gate.id} (EVO-GATE-3)"
+                )
 
-    def own_flight(self, state: EvoState, fid: str) -> Flight:
-        """A flight of the side deciding, on the table."""
+    def own_flight(self, state: EvoState, fid: str, *, arriving: bool = False) -> Flight:
+        """A flight of the side deciding, on the table (or, if `arriving`, one due to
+        arrive through a jump gate, EVO-GATE-2)."""
         flight = state.flights.get(fid)
-        if flight is None or not flight.models:
+        due = arriving and flight is not None and may_arrive(state, flight)
+        if flight is None or not (flight.models or due):
+            if flight is not None and in_hyperspace(flight):
+                raise IllegalAction(
+                    f"{fid} is in hyperspace until turn {flight.arrive_turn} (EVO-GATE-2)"
+                )
             raise IllegalAction(f"no flight {fid!r} on the table")
         if flight.side != state.active:
             raise IllegalAction(f"{fid} is not one of {state.active}'s flights")
@@ -314,8 +370,10 @@ class EvoRuleset(Ruleset):
 
     def apply(self, state: EvoState, action: Any, log: EventLog) -> None:
         ctx = Ctx(state, state.options, log)
-        if isinstance(action, A.Activate):
-            begin_activation(ctx, state.flights[action.unit])
+        if isinstance(action, A.ChooseOrder):
+            choose_order(ctx, action.first)
+        elif isinstance(action, A.Activate):
+            begin_activation(ctx, state.flights[action.unit], action.command)
         elif isinstance(action, A.Decline):
             assert state.reaction is not None
             ctx.emit("EVO-REA-1", f"{state.active} makes no (more) reactions")
@@ -346,22 +404,46 @@ class EvoRuleset(Ruleset):
 
 
 def roll_off(ctx: Ctx) -> None:
-    """Before the battle both sides roll a die, again on a tie; the winner takes the first
-    turn (EVO-SEQ-1)."""
+    """Before the battle both sides roll a die, again on a tie; the winner chooses to go
+    first or second (EVO-SEQ-1), or by option `roll_off=winner_first` goes first."""
     state = ctx.state
     a, b = state.sides
     for _ in range(1000):
         ra, rb = ctx.roll(), ctx.roll()
         if ra != rb:
-            state.first = a if ra > rb else b
-            ctx.emit(
-                "EVO-SEQ-1",
-                f"roll-off {a} {ra} v {b} {rb}: {state.first} goes first",
-                first=state.first,
-            )
+            winner = a if ra > rb else b
+            if ctx.opt("roll_off") == "winner_first":
+                state.first = winner
+                ctx.emit(
+                    "EVO-SEQ-1",
+                    f"roll-off {a} {ra} v {b} {rb}: {state.first} goes first",
+                    first=state.first,
+                )
+            else:
+                state.roll_winner = winner
+                state.phase = "order"
+                ctx.emit(
+                    "EVO-SEQ-1",
+                    f"roll-off {a} {ra} v {b} {rb}: {winner} wins and chooses the order",
+                    winner=winner,
+                )
             return
         ctx.emit("EVO-SEQ-1", f"roll-off {a} {ra} v {b} {rb}: a tie, roll again")
     raise RuntimeError("roll-off tied 1000 times")  # pragma: no cover - dice script bug
+
+
+def choose_order(ctx: Ctx, first: bool) -> None:
+    """The roll-off winner's choice: it takes the first turn, or leaves it to the other
+    side (EVO-SEQ-1)."""
+    state = ctx.state
+    winner = state.roll_winner
+    state.first = winner if first else state.other(winner)
+    ctx.emit(
+        "EVO-SEQ-1",
+        f"{winner} chooses to go {'first' if first else 'second'}: {state.first} goes first",
+        first=state.first,
+    )
+    state.phase = "turn_start"
 
 
 def advance(ctx: Ctx) -> None:
@@ -372,6 +454,9 @@ def advance(ctx: Ctx) -> None:
             state.active = ""
             return
         if check_elimination(ctx):
+            return
+        if state.phase == "order":
+            state.active = state.roll_winner
             return
         if state.phase == "turn_start":
             start_turn(ctx)
@@ -413,6 +498,7 @@ def start_turn(ctx: Ctx) -> None:
         flight.reacted = False
         flight.actions = ()
         flight.ready_target = ""
+        flight.gave_command = False
     state.turn_side = state.first
     state.phase = "activate"
     ctx.emit("EVO-SEQ-2", f"turn {state.turn} begins; {state.first} first")
@@ -420,7 +506,14 @@ def start_turn(ctx: Ctx) -> None:
 
 def ready_flights(state: EvoState, side: str) -> list[Flight]:
     """The side's flights on the table not yet active this turn."""
-    return [f for f in state.live_flights(side) if not f.activated]
+    due = [
+        f
+        for f in sorted(state.flights.values(), key=lambda f: f.id)
+        if f.side == side and not f.activated and may_arrive(state, f)
+    ]
+    return sorted(
+        [f for f in state.live_flights(side) if not f.activated] + due, key=lambda f: f.id
+    )
 
 
 def choose_activating_side(ctx: Ctx) -> bool:
@@ -441,14 +534,18 @@ def choose_activating_side(ctx: Ctx) -> bool:
     return False
 
 
-def begin_activation(ctx: Ctx, flight: Flight) -> None:
-    """Name a new leader if needed, note who is in command, and drift (EVO-ACT-1)."""
+def begin_activation(ctx: Ctx, flight: Flight, command: str = "") -> None:
+    """Name a new leader if needed, take a Command bonus action if one is given, note
+    who is in command, and drift (EVO-ACT-1, EVO-CMD-3)."""
     state = ctx.state
     state.active_unit = flight.id
     flight.actions = ()
     flight.ready_target = ""
     allowed = ACTIONS_PER_ACTIVATION
     ctx.emit("EVO-ACT-1", f"{ctx.name(flight)} is the active flight", unit=flight.id)
+    arriving = in_hyperspace(flight)
+    if arriving:
+        arrive(ctx, flight)
     if not flight.leader or flight.leader not in state.models:
         new_leader(ctx, flight)
         if ctx.opt("leader_loss_costs_action"):
@@ -457,7 +554,10 @@ def begin_activation(ctx: Ctx, flight: Flight) -> None:
         allowed -= 1
         flight.suppressed = False
         ctx.emit("EVO-SUP-1", f"{ctx.name(flight)} is suppressed: one action fewer", unit=flight.id)
-    flight.allowed = max(0, allowed)
+    allowed = max(0, allowed)
+    if command:
+        allowed = give_command(ctx, state.flights[command], flight, allowed)
+    flight.allowed = allowed
     leader = state.models[flight.leader]
     reach = float(ctx.opt("command_range"))
     flight.acting = tuple(
@@ -471,10 +571,15 @@ def begin_activation(ctx: Ctx, flight: Flight) -> None:
             unit=flight.id,
             models=stray,
         )
-    drift(ctx, flight)
-    for model in state.models_of(flight):
-        course_change(model)
     state.phase = "act"
+    if arriving:
+        # EVO-GATE-2: coming out of the gate is its movement and its Ready action; the
+        # action complete, enemies may react to it (EVO-REA-1).
+        open_reactions(ctx, flight, ())
+        return
+    # EVO-MOV-3: the drift itself never turns a model; facing changes only when a
+    # manoeuvre ends (so a drift stopped at the table edge keeps its heading).
+    drift(ctx, flight)
 
 
 def new_leader(ctx: Ctx, flight: Flight) -> None:
@@ -506,6 +611,15 @@ def end_activation(ctx: Ctx, flight: Flight) -> None:
 def may_manoeuvre(flight: Flight) -> bool:
     """Manoeuvres must all come before any other action (EVO-MOV-2)."""
     return all(a == "manoeuvre" for a in flight.actions) and len(flight.actions) < flight.allowed
+
+
+def launch_dice(ctx: Ctx, flight: Flight, target: Model) -> list[tuple[Any, Model]]:
+    """The (torpedo weapon, firer) pairs a launch at `target` would fire (EVO-TOR-1)."""
+    flight.launching = True
+    try:
+        return firing_dice(ctx, flight, target, reaction=False)[1]
+    finally:
+        flight.launching = False
 
 
 def has_lock_on(state: EvoState, flight: Flight) -> bool:
@@ -541,8 +655,27 @@ def take_action(ctx: Ctx, flight: Flight, action: Any) -> None:
     elif isinstance(action, A.Shoot):
         flight.actions = (*flight.actions, "shoot")
         shot_at = shoot(ctx, flight, state.models[action.target], reaction=False)
-        if state.phase == "allocate":
-            return  # reactions open once the attacker has allocated (finish_shot)
+    elif isinstance(action, A.LaunchTorpedo):
+        flight.actions = (*flight.actions, "ready")
+        target = state.models[action.target]
+        ctx.emit(
+            "EVO-TOR-1",
+            f"{ctx.name(flight)} readies and launches torpedoes at {ctx.name(target)}",
+            unit=flight.id,
+            target=target.id,
+        )
+        fired = [w for w, _ in launch_dice(ctx, flight, target)]
+        flight.launching = True
+        try:
+            shot_at = shoot(ctx, flight, target, reaction=False)
+        finally:
+            flight.launching = False
+        record_launch(ctx, flight, fired)
+    elif isinstance(action, A.JumpOut):
+        flight.actions = (*flight.actions, "ready")
+        jump_out(ctx, flight, state.gates[action.gate])
+    if state.phase == "allocate":
+        return  # reactions open once the attacker has allocated (finish_shot)
     if flight.models:
         open_reactions(ctx, flight, shot_at)
 
@@ -557,7 +690,7 @@ def manoeuvre(ctx: Ctx, flight: Flight, action: A.Manoeuvre) -> None:
     ]
     moved = move_together(ctx, moves)
     for mid in moved:
-        course_change(state.models[mid])
+        course_change(ctx, state.models[mid])
     ctx.emit(
         "EVO-MOV-2",
         f"{ctx.name(flight)} manoeuvres "
@@ -849,7 +982,13 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
 def check_elimination(ctx: Ctx) -> bool:
     """A side with no models left on the table has lost (EVO-WIN-1)."""
     state = ctx.state
-    beaten = [s for s in state.sides if not state.live_flights(s)]
+    # A side with a flight still to arrive through a jump gate is not gone (EVO-GATE-2).
+    beaten = [
+        s
+        for s in state.sides
+        if not state.live_flights(s)
+        and not any(f.side == s and in_hyperspace(f) for f in state.flights.values())
+    ]
     return end_by_elimination(
         ctx,
         beaten,

@@ -6,7 +6,7 @@ from dogfight.core.errors import DataError, UnknownName
 from dogfight.core.scenario import Scenario
 from dogfight.geometry import Pose, Table, Vec2, normalise_angle, overlaps
 from dogfight.rulesets.evo.scenario import parse_scenario
-from dogfight.rulesets.evo.state import EvoState, Flight, Model
+from dogfight.rulesets.evo.state import EvoState, Flight, Gate, Model
 from dogfight.rulesets.evo.units import UnitType, build_unit, find_unit
 
 
@@ -28,6 +28,15 @@ def build_state(scenario: Scenario) -> EvoState:
         types={},
         first=spec.first,
     )
+    state.gates = {
+        g.id: Gate(
+            id=g.id,
+            position=Vec2(float(g.at[0]), float(g.at[1])),
+            heading=normalise_angle(g.heading),
+            radius=float(g.radius),
+        )
+        for g in spec.jump_gates
+    }
     radius: dict[str, float] = {}
     for si, side in enumerate(spec.sides):
         for ui, entry in enumerate(side.units):
@@ -49,6 +58,21 @@ def build_state(scenario: Scenario) -> EvoState:
                     )
                 count = len(entry.models_at)
             heading = normalise_angle(entry.heading)
+            if entry.arrive:
+                # EVO-GATE-2: in hyperspace until it arrives; its models have no place yet.
+                ids = [f"{fid}.{mi + 1}" for mi in range(count)]
+                state.flights[fid] = Flight(
+                    id=fid,
+                    type=utype.id,
+                    side=side.name,
+                    models=(),
+                    leader=ids[0],
+                    start_models=count,
+                    reserve=entry.arrive,
+                    arrive_turn=entry.arrive_turn,
+                    waiting=tuple(ids),
+                )
+                continue
             spots = [Vec2(float(x), float(y)) for x, y in entry.models_at] or line_abreast(
                 Vec2(float(entry.at[0]), float(entry.at[1])), heading, count, entry.spacing
             )
@@ -83,7 +107,7 @@ def build_state(scenario: Scenario) -> EvoState:
             )
     state.start_points = {
         s: sum(
-            state.types[f.type].points * len(f.models)
+            state.types[f.type].points * f.start_models
             for f in state.flights.values()
             if f.side == s
         )

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from dogfight.geometry import Arc
 from dogfight.rulesets.evo.context import Ctx
+from dogfight.rulesets.evo.ready import torpedoes_left
 from dogfight.rulesets.evo.state import EvoState, Flight, Model
 from dogfight.rulesets.evo.units import Weapon
 
@@ -59,6 +60,12 @@ def can_fire(
     locked = not reaction and flight.ready_target == target.unit
     if weapon.trait("Lock-on") is not None and not locked:
         return False
+    # EVO-TOR-1: Torpedo weapons fire only in a launch, and a launch fires only them.
+    torpedo = weapon.trait("Torpedo") is not None
+    if torpedo != (flight.launching and not reaction):
+        return False
+    if torpedo and not torpedoes_left(flight, weapon):
+        return False
     if distance(model, target) > weapon.range + 1e-3:
         return False
     return ignore_arcs or in_arc(model, target, weapon.arc)
@@ -69,8 +76,12 @@ def firing_dice(
 ) -> tuple[list[Model], list[tuple[Weapon, Model]]]:
     """The firing models and every (weapon, firer) that adds its dice."""
     state = ctx.state
+    # EVO-ROT-1 frees a Shoot from arcs, not a torpedo launch (EVO-TOR-1).
     ignore_arcs = (
-        not reaction and flight.actions[:1] == ("rotate",) and "rotate" not in flight.actions[1:]
+        not reaction
+        and not flight.launching
+        and flight.actions[:1] == ("rotate",)
+        and "rotate" not in flight.actions[1:]
     )
     shooters = flight.models if reaction else flight.acting
     firers: list[Model] = []

@@ -21,6 +21,15 @@ class Model(msgspec.Struct, kw_only=True):
     """Where it was before this activation's drift: the course change is measured from it."""
 
 
+class Gate(msgspec.Struct, frozen=True, kw_only=True):
+    """A jump gate on the table (EVO-GATE-1)."""
+
+    id: str
+    position: Vec2
+    heading: float
+    radius: float
+
+
 class Flight(msgspec.Struct, kw_only=True):
     """A unit of models with a leader."""
 
@@ -41,6 +50,8 @@ class Flight(msgspec.Struct, kw_only=True):
     """Models in command at the start of this activation: the ones that act (EVO-CMD-1)."""
     ready_target: str = ""
     """The flight its Lock-on weapons are locked on to this activation (EVO-RDY-1)."""
+    gave_command: bool = False
+    """Its Command bonus action has been given this turn (EVO-CMD-3)."""
     suppressed: bool = False
     """Suppressed: one action fewer in its next activation (EVO-SUP-1)."""
     start_models: int = 0
@@ -51,6 +62,17 @@ class Flight(msgspec.Struct, kw_only=True):
     disengaged: int = 0
     lost_to: str = ""
     """The flight that destroyed its last model, once it has none left (for statistics)."""
+    reserve: str = ""
+    """The jump gate it will arrive through, while it waits in hyperspace (EVO-GATE-2)."""
+    arrive_turn: int = 0
+    waiting: tuple[str, ...] = ()
+    """Ids of its models still in hyperspace, leader first (EVO-GATE-2)."""
+    jumped: int = 0
+    """Models that left the table through a jump gate (EVO-GATE-3)."""
+    launches: tuple[str, ...] = ()
+    """One entry per torpedo launch: the weapon's name (EVO-TOR-1)."""
+    launching: bool = False
+    """True while a torpedo launch resolves: only Torpedo weapons fire (EVO-TOR-1)."""
 
 
 class PendingReaction(msgspec.Struct, kw_only=True):
@@ -94,6 +116,8 @@ class EvoState(msgspec.Struct, kw_only=True):
     options: dict[str, bool | int | float | str] = msgspec.field(default_factory=dict)
     first: str = ""
     """The side that takes the first player turn of every game turn."""
+    roll_winner: str = ""
+    """The side that won the roll-off and chooses the order (EVO-SEQ-1)."""
     phase: str = "turn_start"
     active: str = ""
     """The side that decides next."""
@@ -101,6 +125,8 @@ class EvoState(msgspec.Struct, kw_only=True):
     """Player-turn mode: the side whose player turn it is."""
     active_unit: str = ""
     reaction: PendingReaction | None = None
+    gates: dict[str, Gate] = msgspec.field(default_factory=dict)
+    """Jump gates by id (EVO-GATE-1)."""
     start_points: dict[str, int] = msgspec.field(default_factory=dict)
     shot: PendingShot | None = None
     """A Shoot waiting for the attacker's allocation (phase 'allocate')."""

@@ -7,6 +7,7 @@ armour from the notes' proposals (clauses EVO-STAT-*).
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cache
 from pathlib import Path
@@ -25,8 +26,8 @@ A weapon with no arc fires all round."""
 FACINGS = ("front", "port", "starboard", "aft")
 MODEL_BASE_RADIUS = 0.5
 
-KNOWN_TRAITS = ("Dodge",)
-KNOWN_WEAPON_TRAITS = ("Lock-on", "AP", "Heavy")
+KNOWN_TRAITS = ("Dodge", "Command")
+KNOWN_WEAPON_TRAITS = ("Lock-on", "AP", "Heavy", "Torpedo")
 _TRAIT = re.compile(r"^\s*([A-Za-z][A-Za-z\- ]*?)\s*(\d+)?\s*\+?\s*$")
 
 
@@ -76,6 +77,13 @@ class WeaponSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """6 or 10: d10s can reach Target and Kill scores above 6 (EVO-DMG-1)."""
     arc: str | None = None
     traits: list[str] = msgspec.field(default_factory=list)
+    shots: int = 0
+    """Launches per battle for the flight (0: no limit); only Torpedo weapons use it
+    (EVO-TOR-1)."""
+
+
+MAX_SHOTS = 20
+"""The most launches a torpedo weapon may carry (a sanity bound on data)."""
 
 
 class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -112,6 +120,8 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True):
     die: int
     arc: str | None
     traits: tuple[Trait, ...]
+    shots: int = 0
+    """Launches per battle (0: no limit), for Torpedo weapons (EVO-TOR-1)."""
 
     def trait(self, name: str) -> int | None:
         """The trait's number, 0 if present without one, None if absent."""
@@ -180,8 +190,8 @@ def build_unit(spec: UnitSpec, where: str) -> UnitType:
         raise bad("kill", f"must not be below the Target ({target}), not {spec.kill} (EVO-DMG-1)")
     if stealth is not None and stealth < target:
         raise bad("target", "the stealth Target (after the dash) must not be below the Target")
-    if spec.agility < 0:
-        raise bad("agility", "must not be negative")
+    if not math.isfinite(spec.agility) or spec.agility < 0:
+        raise bad("agility", f"must be a number not below 0, not {spec.agility}")
     if spec.models < 1:
         raise bad("models", "a flight has at least one model")
     try:
@@ -201,19 +211,37 @@ def build_unit(spec: UnitSpec, where: str) -> UnitType:
         names.add(w.name)
         if w.arc is not None and w.arc not in ARCS:
             raise bad(f"weapons[{i}].arc", f"must be one of {', '.join(ARCS)} or left out")
-        if w.range <= 0:
-            raise bad(f"weapons[{i}].range", "must be positive")
+        if not math.isfinite(w.range) or w.range <= 0:
+            raise bad(f"weapons[{i}].range", f"must be a positive number, not {w.range}")
         if w.dice < 1:
             raise bad(f"weapons[{i}].dice", "must be at least 1")
         try:
             wtraits = tuple(parse_trait(t, KNOWN_WEAPON_TRAITS) for t in w.traits)
         except ValueError as exc:
             raise bad(f"weapons[{i}].traits", str(exc)) from None
+        torpedo = any(t.name == "Torpedo" for t in wtraits)
+        if torpedo and any(t.name == "Lock-on" for t in wtraits):
+            raise bad(
+                f"weapons[{i}].traits",
+                "a Torpedo is launched by its own Ready action and takes no Lock-on (EVO-TOR-1)",
+            )
+        if not 0 <= w.shots <= MAX_SHOTS:
+            raise bad(f"weapons[{i}].shots", f"must be between 0 and {MAX_SHOTS}, not {w.shots}")
+        if w.shots and not torpedo:
+            raise bad(f"weapons[{i}].shots", "only a Torpedo weapon has a number of launches")
         die = 10 if any(t.name == "Heavy" for t in wtraits) else w.die
         if die not in (6, 10):
             raise bad(f"weapons[{i}].die", f"must be 6 or 10, not {w.die}")
         weapons.append(
-            Weapon(name=w.name, range=w.range, dice=w.dice, die=die, arc=w.arc, traits=wtraits)
+            Weapon(
+                name=w.name,
+                range=w.range,
+                dice=w.dice,
+                die=die,
+                arc=w.arc,
+                traits=wtraits,
+                shots=w.shots,
+            )
         )
     return UnitType(
         id=spec.id,

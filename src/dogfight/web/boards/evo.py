@@ -20,7 +20,7 @@ from dogfight.core.game import Game
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.context import Ctx
-from dogfight.rulesets.evo.movement import DRIFT
+from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE, DRIFT, new_heading
 from dogfight.rulesets.evo.shooting import ARC_RANGES, firing_dice, on_my_six, zone_models
 from dogfight.rulesets.evo.units import UnitType
 from dogfight.rulesets.evo.units import describe as describe_type
@@ -300,8 +300,10 @@ def manoeuvre_end(obs: Mapping[str, Any], action: A.Manoeuvre) -> tuple[Vec2, fl
     end = pose.position + (Vec2(move.dx, move.dy) if move else Vec2(0.0, 0.0))
     start = Vec2(*ref["start"]) if ref["start"] is not None else None
     heading = pose.heading
-    if start is not None and end.distance(start) > EPSILON:
-        heading = (end - start).angle()
+    if start is not None:
+        heading = new_heading(
+            start, end, heading, float(obs["options"].get("course_min_move", COURSE_MIN_MOVE))
+        )
     return end, heading
 
 
@@ -415,6 +417,10 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
         if ref["start"] is not None:
             sx, sy = frame.to_board(*ref["start"])
             envelope["facing_from"] = [sx, sy]
+            # A net move this short keeps the old facing (EVO-MOV-3, course_min_move).
+            envelope["facing_min_move"] = float(
+                obs["options"].get("course_min_move", COURSE_MIN_MOVE)
+            )
         out[fid] = envelope
     return out
 

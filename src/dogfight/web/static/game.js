@@ -342,7 +342,8 @@ function pickFree(x, y, node) {
   let hint = "It keeps its facing.";
   if (fixed && envelope.facing_from) {
     const [fx, fy] = envelope.facing_from;
-    if (Math.hypot(x - fx, y - fy) > 0.01) facing = bearing(fx, fy, x, y);
+    const least = Math.max(envelope.facing_min_move ?? 0, 0.01);
+    if (Math.hypot(x - fx, y - fy) > least) facing = bearing(fx, fy, x, y);
     hint = "The move sets its end facing: away from where it started this activation.";
   }
   // a cell names itself (a hex) better than the board point does
