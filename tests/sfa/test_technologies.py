@@ -137,11 +137,13 @@ def duel(
     red_stats: dict[str, Any] | None = None,
     distance: int = 4,
     red_pilot: str = "regular",
-    blue_pilot: str = "regular",
+    blue_pilot: str | None = "regular",
 ) -> Game:
-    """B1 at column 5 row 2 facing S; R1 `distance` rows below facing N."""
+    """B1 at column 5 row 2 facing S; R1 `distance` rows below facing N. With
+    `blue_pilot` None the scenario names no pilot for B1."""
+    blue = {"pilot": blue_pilot} if blue_pilot is not None else {}
     return make(
-        [at("B1", "blue", 5, 2, 3, pilot=blue_pilot)],
+        [at("B1", "blue", 5, 2, 3, **blue)],
         [at("R1", "red", 5, 2 + distance, 0, pilot=red_pilot)],
         [
             design("blue", blue_techs, **(blue_stats or {})),
@@ -180,6 +182,7 @@ def test_SFA_TEC_ARTIFICIAL_INTELLIGENCE_is_the_virtual_pilot() -> None:
         [{"name": "artificial_intelligence", "level": 4}],
         dice=(10,) * 9,
         blue_stats={"crew": 0},
+        blue_pilot=None,
     )
     pilot = craft(game, "B1").pilot
     assert (pilot.dexterity, pilot.piloting, pilot.gunnery, pilot.willpower) == (3, 3, 2, 0)
