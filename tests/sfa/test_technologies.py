@@ -780,10 +780,10 @@ def test_SFA_TEC_TEMPORAL_DISPLACEMENT_spares_power_on_a_good_roll() -> None:
 def test_SFA_TEC_TRACTOR_BEAM_grabs_drags_and_contests() -> None:
     """SFA-TEC-29: range 2; the beam attacks with Strength 10 (3+2+10-7 = 8 dice); on a
     net success the target is held, its move is the holder's (up to 2 hexes any way);
-    at the turn end it rolls Move + Piloting (5 dice) against 10 + Power put in."""
+    at the turn end it makes a Move roll (its Move 3 in dice) against 10 + Power put in."""
     beam_roll = (10,) + (2,) * 7
-    first_contest = (10,) * 3 + (2,) * 8 + (2,) * 5  # beam 10+1 dice: 3; held 5 dice: 0
-    second_contest = (2,) * 11 + (10,) * 5  # beam 0, held 5: it breaks free
+    first_contest = (10,) * 3 + (2,) * 8 + (2,) * 3  # beam 10+1 dice: 3; held 3 dice: 0
+    second_contest = (2,) * 11 + (10,) * 3  # beam 0, held 3: it breaks free
     game = duel(["tractor_beam"], dice=beam_roll + first_contest + second_contest, distance=3)
     select(game, {"B1#0": ("equipment", "tractor_beam")})
     act(
