@@ -88,17 +88,19 @@ def craft(
     at: tuple[int, int],
     facing: int = 0,
     id: str = "",
-    pilot: str | dict[str, Any] = "regular",
+    pilot: str | dict[str, Any] | None = None,
     gunners: Iterable[str | dict[str, Any]] = (),
 ) -> dict[str, Any]:
-    """One craft on a side; `side` is 0 (Blue) or 1 (Red)."""
+    """One craft on a side; `side` is 0 (Blue) or 1 (Red). With no `pilot`, the
+    scenario names none: a regular pilot, or the design's AI if it has no crew."""
     entry: dict[str, Any] = {
         "side": side,
         "type": type,
         "at": list(at),
         "facing": facing,
-        "pilot": pilot,
     }
+    if pilot is not None:
+        entry["pilot"] = pilot
     if id:
         entry["id"] = id
     gunner_list = list(gunners)
@@ -220,11 +222,14 @@ def pass_windows(game: Game) -> None:
         game.apply(A.Pass())
 
 
-def fly(game: Game, craft_id: str, steps: str, abort: str = "") -> list[Event]:
-    """Pass any interrupt windows, then fly `craft_id` (which must be moving next)."""
+def fly(
+    game: Game, craft_id: str, steps: str, abort: str = "", *, ram: bool = False
+) -> list[Event]:
+    """Pass any interrupt windows, then fly `craft_id` (which must be moving next);
+    with `ram`, it rams the first craft on its way on purpose (SFA-COL-1)."""
     pass_windows(game)
     assert game.state.step == "move", game.state.step
-    return game.apply(A.Move(craft=craft_id, steps=steps, abort=abort))
+    return game.apply(A.Move(craft=craft_id, steps=steps, abort=abort, ram=ram))
 
 
 def fire(game: Game, actor: str, target: str = "", willpower: bool = False) -> list[Event]:

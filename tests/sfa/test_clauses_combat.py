@@ -141,8 +141,8 @@ def test_SFA_ATK_1_pilot_pool() -> None:
 
 
 def test_SFA_ATK_1_handling_includes_this_turns_maneuvers() -> None:
-    """SFA-ATK-1: after a Hard Turn (Handling -3) B1's turret pool is 3 dice smaller."""
-    game = gun_on_post(weapon("medium_laser", turret=True), name="Medium Laser", steps="FHFF")
+    """SFA-ATK-1: after a Loop (Handling -3) B1's pool is 3 dice smaller."""
+    game = gun_on_post(weapon("medium_laser"), name="Medium Laser", steps="FOF")
     assert game.state.craft["B1"].maneuver_handling == -3
     script(game, *[MISS] * 6)
     fire(game, "B1#0", "R1")
@@ -268,9 +268,10 @@ def test_SFA_ATK_2_only_asteroids_block_the_line_of_fire(kind: str, blocks: bool
             game.check(A.Resolve(actor="B1#1", target="R1"))
 
 
-def test_SFA_ATK_2_the_pilot_fires_a_turret_only_with_no_gunner_aboard() -> None:
-    """SFA-ATK-2: with a gunner aboard, the turret is the gunner's; with none, the
-    pilot may fire it (the engine's leniency for crew-1 designs)."""
+def test_SFA_ATK_2_a_turret_needs_a_gunner_separate_from_the_pilot() -> None:
+    """SFA-ATK-2: with a gunner aboard, the turret is the gunner's; with none, nobody
+    fires it: a turret needs a dedicated gunner separate from the pilot (the seed's
+    Weapons section), so a crew-1 craft's pilot may not select it."""
     crewed = make_game(
         craft(0, "battery", (5, 9), 0, id="B1", gunners=[pilot(), pilot()]),
         craft(1, "post", (5, 5), 3, id="R1"),
@@ -283,7 +284,9 @@ def test_SFA_ATK_2_the_pilot_fires_a_turret_only_with_no_gunner_aboard() -> None
         designs=[design("solo", weapon("medium_laser", turret=True), move=0), POST],
     )
     assert alone.state.craft["B1"].gunners == ()
-    assert attack("B1#0", "Medium Laser") in alone.legal_actions()
+    assert attack("B1#0", "Medium Laser") not in alone.legal_actions()
+    with pytest.raises(IllegalAction, match="cannot select"):
+        alone.check(attack("B1#0", "Medium Laser"))
 
 
 # ---- SFA-ATK-3 ----------------------------------------------------------------------
@@ -491,7 +494,7 @@ def test_SFA_STR_1_disabled_at_0_drifts_and_is_destroyed_at_minus_start() -> Non
         craft(1, "frail", (5, 5), 3, id="R1"),
         craft(1, "frail", (10, 1), 3, id="R2"),
         designs=[
-            design("gun", weapon("light_laser", turret=True), move=0),
+            design("gun", weapon("light_laser"), move=0),
             design("frail", soak=1, move=1, structure=2),
         ],
     )
@@ -595,7 +598,7 @@ def test_SFA_WIN_1_both_sides_out_is_a_draw() -> None:
     )
     select(game)
     run_until(game, "B1#0", "move")
-    fly(game, "B1", "FFF")
+    fly(game, "B1", "FFF", ram=True)
     outcome = game.outcome()
     assert outcome is not None and outcome.winner is None
     assert set(game.state.destroyed) == {"B1", "R1"}

@@ -34,7 +34,7 @@ from .builders import (
 )
 
 FIGHTER = design("fighter", weapon("medium_laser"), soak=1, move=3)
-STATION = design("station", weapon("medium_laser", turret=True), soak=1, move=0)
+STATION = design("station", weapon("medium_laser"), soak=1, move=0)
 
 
 def lone_fighter(**kw: object) -> Game:
@@ -226,8 +226,8 @@ COLLIDERS = [
 
 
 def collision(options: dict[str, Any] | None = None) -> Game:
-    """B1 (Structure 3) flies three hexes north into R1 (Structure 6); B2 and R2 stand
-    by so that the game does not end."""
+    """B1 (Structure 3) flies three hexes north and rams R1 (Structure 6) on purpose;
+    B2 and R2 stand by so that the game does not end."""
     game = make_game(
         craft(0, "light", (5, 9), 0, id="B1"),
         craft(1, "heavy", (5, 6), 3, id="R1"),
@@ -238,7 +238,7 @@ def collision(options: dict[str, Any] | None = None) -> Game:
     )
     select(game)
     run_until(game, "B1#0", "move")
-    fly(game, "B1", "FFF")
+    fly(game, "B1", "FFF", ram=True)
     return game
 
 
@@ -277,7 +277,7 @@ def test_SFA_COL_1_the_mover_stops_short() -> None:
     )
     select(game)
     run_until(game, "B1#0", "move")
-    fly(game, "B1", "FFF")  # runs into R1 on its second hex
+    fly(game, "B1", "FFF", ram=True)  # rams R1 on its second hex
     b1 = game.state.craft["B1"]
     assert b1.hex == at(5, 8)
     assert b1.structure == 20 - (6 * 2 - 5)

@@ -447,6 +447,7 @@ def test_SFA_SEQ_6_an_ai_pilot_has_no_willpower() -> None:
                 "drone",
                 weapon("light_laser"),
                 power=2,
+                crew=0,
                 technologies=[{"name": "artificial_intelligence", "level": 3}],
             ),
             GUNS,

@@ -137,11 +137,13 @@ def duel(
     red_stats: dict[str, Any] | None = None,
     distance: int = 4,
     red_pilot: str = "regular",
-    blue_pilot: str = "regular",
+    blue_pilot: str | None = "regular",
 ) -> Game:
-    """B1 at column 5 row 2 facing S; R1 `distance` rows below facing N."""
+    """B1 at column 5 row 2 facing S; R1 `distance` rows below facing N. With
+    `blue_pilot` None the scenario names no pilot for B1."""
+    blue = {"pilot": blue_pilot} if blue_pilot is not None else {}
     return make(
-        [at("B1", "blue", 5, 2, 3, pilot=blue_pilot)],
+        [at("B1", "blue", 5, 2, 3, **blue)],
         [at("R1", "red", 5, 2 + distance, 0, pilot=red_pilot)],
         [
             design("blue", blue_techs, **(blue_stats or {})),
@@ -180,6 +182,7 @@ def test_SFA_TEC_ARTIFICIAL_INTELLIGENCE_is_the_virtual_pilot() -> None:
         [{"name": "artificial_intelligence", "level": 4}],
         dice=(10,) * 9,
         blue_stats={"crew": 0},
+        blue_pilot=None,
     )
     pilot = craft(game, "B1").pilot
     assert (pilot.dexterity, pilot.piloting, pilot.gunnery, pilot.willpower) == (3, 3, 2, 0)
@@ -777,10 +780,10 @@ def test_SFA_TEC_TEMPORAL_DISPLACEMENT_spares_power_on_a_good_roll() -> None:
 def test_SFA_TEC_TRACTOR_BEAM_grabs_drags_and_contests() -> None:
     """SFA-TEC-29: range 2; the beam attacks with Strength 10 (3+2+10-7 = 8 dice); on a
     net success the target is held, its move is the holder's (up to 2 hexes any way);
-    at the turn end it rolls Move + Piloting (5 dice) against 10 + Power put in."""
+    at the turn end it makes a Move roll (its Move 3 in dice) against 10 + Power put in."""
     beam_roll = (10,) + (2,) * 7
-    first_contest = (10,) * 3 + (2,) * 8 + (2,) * 5  # beam 10+1 dice: 3; held 5 dice: 0
-    second_contest = (2,) * 11 + (10,) * 5  # beam 0, held 5: it breaks free
+    first_contest = (10,) * 3 + (2,) * 8 + (2,) * 3  # beam 10+1 dice: 3; held 3 dice: 0
+    second_contest = (2,) * 11 + (10,) * 3  # beam 0, held 3: it breaks free
     game = duel(["tractor_beam"], dice=beam_roll + first_contest + second_contest, distance=3)
     select(game, {"B1#0": ("equipment", "tractor_beam")})
     act(

@@ -57,10 +57,11 @@ from dogfight.geometry.hexmap import HexMap, line_of_fire
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.actors import EXTRA_MOVE, speed_of, split_key
 from dogfight.rulesets.sfa.choices import choices_for, expendable, station_weapons
+from dogfight.rulesets.sfa.collisions import collides, crowding_collides
 from dogfight.rulesets.sfa.combat import OBSTACLES, bears, collision_soak, total_soak
 from dogfight.rulesets.sfa.craft import Weapon
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
-from dogfight.rulesets.sfa.pool import attack_pool, exact_distribution, scale_adjust
+from dogfight.rulesets.sfa.pool import attack_damage, attack_pool, exact_distribution
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
 # ---- weights (Structure points of enemy craft) ---------------------------------------
@@ -130,8 +131,10 @@ def damage_odds(size: int, willpower: bool, steps: int, hits: int) -> tuple[tupl
     total = {0: 1.0}
     for roll in range(max(1, hits)):
         one: dict[int, float] = {}
-        for net, p in net_odds(size, willpower and roll == 0):
-            damage = scale_adjust(net, 0, steps)
+        bought = willpower and roll == 0
+        for net, p in net_odds(size, bought):
+            # SFA-ATK-5: the bought success does 1 damage whatever the scale.
+            damage = attack_damage(net, 0, steps, willpower=bought)
             one[damage] = one.get(damage, 0.0) + p
         nxt: dict[int, float] = {}
         for a, pa in total.items():
@@ -504,7 +507,7 @@ class SfaHeuristic:
         tt = state.type_of(target)
         soak = max(0, target.pilot.dexterity + target.pilot.piloting + tt.soak + tt.handling)
         size = max(1, weapon.attack - soak)
-        steps = tt.scale - 1
+        steps = tt.scale - weapon.scale  # a missile fights at its own scale (SFA-MSL-2)
         hit = 1.0 - sum(p for d, p in damage_odds(size, False, steps, 1) if d <= 0)
         if hit <= 0:
             return 0.0
@@ -937,7 +940,9 @@ class SfaHeuristic:
         best = -math.inf
         for steps, path in flights(me.hex, me.facing, budget, least):
             if not all(
-                h in self._inside and state.occupant(h, ignore=me.id) is None for h in path.hexes
+                h in self._inside
+                and not (crowding_collides(state) and state.occupant(h, ignore=me.id))
+                for h in path.hexes
             ):
                 continue
             pose = Pose(path.end, path.facing, path.soak, path.handling)
@@ -1101,7 +1106,7 @@ class SfaHeuristic:
                 near
                 * LOSS_WEIGHT
                 * self.unit(me)
-                * worth(size, False, tt.scale - 1, 1, me.structure, self.bonus(me))
+                * worth(size, False, tt.scale - missile.scale, 1, me.structure, self.bonus(me))
             )
         # Next turn: where we may fire from, and who may fire at us.
         value += NEXT_SHOT * self.next_shot(plan, pose, move)
@@ -1322,7 +1327,9 @@ class SfaHeuristic:
                 loss += alive * self.lost(me, left)
                 return loss, Pose(where, me.facing), 1.0
             other = state.occupant(h, ignore=me.id)
-            if other is not None:
+            # It plays no rams of its own: only Hyper-Ram or `collide_on_entry` make
+            # a hex shared with another craft a collision (SFA-COL-1).
+            if other is not None and collides(state, me, False):
                 mine = state.type_of(other).structure * moved - collision_soak(state, me)
                 theirs = ctype.structure * moved - collision_soak(state, other)
                 loss += alive * self.lost(me, mine)
@@ -1450,14 +1457,17 @@ class SfaHeuristic:
             removed_for_speed=dice,
         )
         hits = volley(weapon)
-        down = kill_chance(size, willpower, 0, hits, missile.structure)
+        up = missile.scale - (weapon.scale or stype.scale)  # SFA-MSL-3 at its scale
+        down = kill_chance(size, willpower, up, hits, missile.structure)
         victim = state.craft.get(missile.target)
         if victim is None or victim.side != self.side:
             return 0.0
         vt = state.type_of(victim)
         soak = max(0, victim.pilot.dexterity + victim.pilot.piloting + vt.soak + vt.handling)
         msize = max(1, missile.pool - soak)
-        saved = worth(msize, False, vt.scale - 1, 1, victim.structure, self.bonus(victim))
+        saved = worth(
+            msize, False, vt.scale - missile.scale, 1, victim.structure, self.bonus(victim)
+        )
         return down * self.unit(victim) * saved * LOSS_WEIGHT
 
 

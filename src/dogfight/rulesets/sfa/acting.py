@@ -14,6 +14,7 @@ from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.actors import describe_selection, spend_willpower, split_key
 from dogfight.rulesets.sfa.choices import expendable, least_hexes, move_budget
+from dogfight.rulesets.sfa.collisions import collides
 from dogfight.rulesets.sfa.combat import (
     collide,
     cross_obstacle,
@@ -121,7 +122,7 @@ def fly_path(ctx: Ctx, craft: CraftState, action: A.Move, path: Any, face: int) 
             return
         other = state.occupant(where, ignore=craft.id)
         craft.hexes_moved += 1
-        if other is not None:
+        if other is not None and collides(state, craft, action.ram):
             collide(ctx, craft, other)
             break
         craft.hex = where

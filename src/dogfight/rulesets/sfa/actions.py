@@ -46,6 +46,10 @@ class Move(Action, frozen=True, kw_only=True, tag="move"):
     dest: Hex | None = None
     """Where a Teleport lands (SFA-TEC-27), or where a Tractor Beam drags a held craft
     (SFA-TEC-29); `steps` is then empty."""
+    ram: bool = False
+    """Ram on purpose: the move ends in a collision with the first craft in a hex it
+    enters (SFA-COL-1). Without it, a craft flies through or into a hex another craft
+    holds and shares it."""
 
 
 class Resolve(Action, frozen=True, kw_only=True, tag="resolve"):

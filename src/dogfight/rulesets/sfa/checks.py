@@ -21,6 +21,7 @@ from dogfight.rulesets.sfa.choices import (
     targets_for,
     trades_dice,
 )
+from dogfight.rulesets.sfa.collisions import ram_problem
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
@@ -108,6 +109,8 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
     state = ctx.state
     craft = state.craft[action.craft]
     selection = state.selections[state.acting]
+    if action.ram and (craft.held_by or state.is_person(craft)):
+        return f"{craft.id} does not fly its own move now: it cannot ram (SFA-COL-1)"
     if craft.held_by:
         if action.abort or action.steps:
             return (
@@ -135,6 +138,8 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
                 return problem
             selection = Selection(kind="equipment", item=action.abort)
     if action.dest is not None:
+        if action.ram:
+            return "a craft rams by flying into it, not by a Teleport (SFA-COL-1)"
         if (selection.kind, selection.item) != ("equipment", "teleport"):
             return "only a Teleport moves to a chosen hex (SFA-TEC-27)"
         if action.steps:
@@ -149,7 +154,11 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
         return f"{craft.id} must hold still to charge its {T.label(selection.item)}"
     move = state.type_of(craft).move
     if not path.problem and selection.kind == "equipment" and budget > move:
-        return T.booster_problem(action.steps, move)
+        problem = T.booster_problem(action.steps, move)
+        if problem:
+            return problem
+    if not path.problem and action.ram:
+        return ram_problem(state, craft, selection, action.steps)
     return path.problem
 
 

@@ -11,19 +11,15 @@ from dogfight.rulesets.sfa.actors import EXTRA_MOVE, may_abort, may_spend_willpo
 from dogfight.rulesets.sfa.combat import bears
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Weapon
+from dogfight.rulesets.sfa.crew import weapons_of_station
 from dogfight.rulesets.sfa.maneuvers import candidate_steps, trace
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
 
 def station_weapons(state: SfaState, craft: CraftState, station: int) -> list[Weapon]:
     """Weapons a station fires: the pilot the forward ones (all with Auto-Turrets), a
-    gunner the turreted ones (SFA-ATK-1)."""
-    ctype = state.type_of(craft)
-    if station == 0:
-        auto = ctype.has("auto_turrets")
-        manned = len(craft.gunners) > 0
-        return [w for w in ctype.weapons if not w.turret or auto or not manned]
-    return [w for w in ctype.weapons if w.turret]
+    gunner the turreted ones (SFA-ATK-1, SFA-ATK-2; see `crew.weapons_of_station`)."""
+    return weapons_of_station(state.type_of(craft), craft.pilot, station)
 
 
 def choices_for(state: SfaState, key: str) -> list[tuple[str, str]]:
@@ -124,8 +120,9 @@ def least_hexes(state: SfaState, craft: CraftState, selection: Selection) -> int
 
 
 def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
-    """Step strings on offer: legal, on the map and not into another craft (a craft
-    with its Hyper-Ram on may choose to ram)."""
+    """Step strings on offer: legal and on the map (and, under `collide_on_entry`, not
+    into another craft; a craft with its Hyper-Ram on may choose to ram). Deliberate
+    rams are offered apart (`collisions.ram_choices`)."""
     if charging(craft, selection):
         return [""]
     budget = move_budget(state, craft, selection)
@@ -144,11 +141,14 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
     ]
     if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
         return legal
+    # Craft may share a hex: only under `collide_on_entry` is a move into one a
+    # collision to steer clear of (SFA-COL-1).
+    crowded = bool(state.options.get("collide_on_entry", False))
     safe = [
         steps
         for steps in legal
         if all(
-            state.map.contains(h) and not visible_occupant(state, craft, h)
+            state.map.contains(h) and not (crowded and visible_occupant(state, craft, h))
             for h in trace(craft.hex, craft.facing, steps, budget, min_hexes=least).hexes
         )
     ]

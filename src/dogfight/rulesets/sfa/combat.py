@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from dogfight.geometry.hex import FRONT_ARC, Hex, in_arc, in_forward_line
-from dogfight.geometry.hexmap import line_of_fire
+from dogfight.geometry.hexmap import OPEN, Terrain, line_of_fire
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import Craft, Pilot, Weapon
-from dogfight.rulesets.sfa.pool import PoolResult, attack_pool, roll_pool, scale_adjust
+from dogfight.rulesets.sfa.pool import (
+    PoolResult,
+    attack_damage,
+    attack_pool,
+    roll_pool,
+    scale_adjust,
+)
 from dogfight.rulesets.sfa.state import CraftState, Missile, SfaState
 
 OBSTACLES: dict[str, tuple[int, int]] = {
@@ -18,6 +24,11 @@ OBSTACLES: dict[str, tuple[int, int]] = {
 """Obstacle kind -> (Structure of one object, difficulty of the Piloting roll to cross).
 
 The seed gives the Structures; the difficulties are the notes' proposal (SFA-OBS-1)."""
+
+OBSTACLE_COUNT: dict[str, int] = {"asteroid": 1, "mine": 5, "debris": 20, "ring": 20}
+"""Obstacle kind -> how many objects one hex holds, as the seed gives them: one
+asteroid of Structure 20, 5 mines, 20 pieces of debris or ring (SFA-OBS-1). A map
+may put fewer in a hex, never more."""
 
 
 def name(ctx: Ctx, uid: str) -> str:
@@ -219,7 +230,7 @@ def roll_attack(
     result = roll_pool(ctx.log.dice, size, willpower=willpower)
     if reroll:
         result = temporal_reroll(ctx, attacker, result, willpower=willpower)
-    damage = scale_adjust(result.net, weapon_scale, target_scale)
+    damage = attack_damage(result.net, weapon_scale, target_scale, willpower=result.willpower)
     return damage, result.botch, size
 
 
@@ -388,20 +399,42 @@ def cross_obstacle(ctx: Ctx, craft: CraftState, where: Hex) -> bool:
         f"(Piloting {size} dice at {difficulty})",
         unit=craft.id,
     )
-    damage = structure * max(1, craft.hexes_moved) - collision_soak(state, craft)
+    hexes = max(1, craft.hexes_moved)
+    hit_object(ctx, craft, where, state.type_of(craft).structure * hexes)
+    damage = structure * hexes - collision_soak(state, craft)
     damage_craft(ctx, craft, damage, "SFA-COL-1", f"hits {terrain.kind}")
     return craft.id in state.craft and not state.craft[craft.id].disabled
 
 
+def hit_object(ctx: Ctx, craft: CraftState, where: Hex, damage: int) -> None:
+    """The object a craft collides with takes the craft's starting Structure x hexes
+    moved, with no Soak (SFA-COL-1): at its own Structure or more it is destroyed, and
+    the hex holds one object fewer, clear once none is left (SFA-OBS-1)."""
+    state = ctx.state
+    terrain = state.map.terrain_at(where)
+    if damage < terrain.structure:
+        return
+    left = max(0, terrain.count - 1)
+    state.map = state.map.with_terrain(
+        where, Terrain(terrain.kind, terrain.structure, left) if left else OPEN
+    )
+    ctx.emit(
+        "SFA-OBS-1",
+        f"{name(ctx, craft.id)} smashes one {terrain.kind} ({damage} against Structure "
+        f"{terrain.structure}): {left} left in the hex",
+        unit=craft.id,
+    )
+
+
 def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
-    """A missile in its target's hex attacks with its own pool; True if it hit and is
-    spent, False if it missed and keeps hunting (SFA-MSL-2)."""
+    """A missile in its target's hex attacks with its own pool, at its own scale; True
+    if it hit and is spent, False if it missed and keeps hunting (SFA-MSL-2)."""
     state = ctx.state
     source = state.types.get(missile.owner_type)
     soak = soak_against(state, target, source)
     size = max(1, missile.pool - soak)
     result = roll_pool(ctx.log.dice, size)
-    damage = scale_adjust(result.net, 1, defending_scale(state, target, source))
+    damage = scale_adjust(result.net, missile.scale, defending_scale(state, target, source))
     if damage <= 0:
         ctx.emit(
             "SFA-MSL-2",

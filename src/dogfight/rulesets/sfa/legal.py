@@ -16,6 +16,7 @@ from dogfight.rulesets.sfa.choices import (
     targets_for,
     trades_dice,
 )
+from dogfight.rulesets.sfa.collisions import ram_choices
 from dogfight.rulesets.sfa.state import Selection, SfaState
 
 
@@ -46,6 +47,7 @@ def legal_actions(state: SfaState) -> list[Any]:
             ]
         for steps in move_choices(state, craft, sel):
             out.append(A.Move(craft=craft_id, steps=steps))
+        out += [A.Move(craft=craft_id, steps=s, ram=True) for s in ram_choices(state, craft, sel)]
         if (sel.kind, sel.item) == ("equipment", "teleport"):
             out += [A.Move(craft=craft_id, dest=d) for d in T.teleport_choices(state, craft)]
         for kind in abort_kinds(state, craft, sel):

@@ -7,12 +7,16 @@ A move is a string of steps, one letter each (our notation, not the seed's):
     h H Hard Turn, two hex-sides, left (h) or right (H)
     V   Reversal: three hex-sides, continuing the opposite way
     O   Loop: facing and position unchanged (may be flown in place)
+    B   one hex backward within a Loop: `OBB` loops back two hexes and ends facing
+        the way it began, behind where the loop started (the travelling Loop)
     l r Roll into the forward-left (l) or forward-right (r) hex, keeping facing
     S   Spin: every later step of the move must be F
 
 Each maneuver other than a Roll costs no hex but needs one forward hex flown before it
 (SFA-MOV-3); a Roll moves one hex and also needs a forward hex before it. A Loop may
-be flown in place, with no hex before it, as the seed allows. The Soak and
+be flown in place, with no hex before it, as the seed allows; a travelling Loop (`O`
+then one `B` per hex gone backward) needs the forward hex like any maneuver, and its
+hexes count against Move (SFA-MOV-4). The Soak and
 Handling modifiers of every maneuver flown are added up for the turn (SFA-MOV-4).
 """
 
@@ -36,6 +40,9 @@ MANEUVERS: dict[str, tuple[str, int, int]] = {
 """Step letter -> (maneuver, Soak modifier, Handling modifier): the seed's table."""
 
 TURN_STEPS = {"t": -1, "T": +1, "h": -2, "H": +2, "V": 3}
+
+BACK = "B"
+"""One hex backward within a travelling Loop (SFA-MOV-4)."""
 """Facing change (clockwise hex-sides) of each turning step."""
 
 
@@ -72,15 +79,32 @@ def trace(start: Hex, facing: int, steps: str, move: int, *, min_hexes: int = 1)
             hexes.append(here)
             forward_since += 1
             continue
+        if step == BACK:
+            if spun:
+                problem = f"step {i + 1}: after a Spin the craft must fly straight ahead"
+                break
+            if i == 0 or steps[i - 1] not in ("O", BACK):
+                problem = (
+                    f"step {i + 1}: B is a hex flown backward within a Loop: it follows O "
+                    "or another B (SFA-MOV-4)"
+                )
+                break
+            # The travelling Loop: the craft comes back over itself, hex by hex, and
+            # leaves the loop facing the way it entered it.
+            here = here.neighbor(int(turn(face, 3)))
+            hexes.append(here)
+            continue
         if step not in MANEUVERS:
-            problem = f"step {i + 1}: unknown step {step!r} (use F t T h H V O l r S)"
+            problem = f"step {i + 1}: unknown step {step!r} (use F t T h H V O B l r S)"
             break
         if spun:
             problem = f"step {i + 1}: after a Spin the craft must fly straight ahead (SFA-MOV-4)"
             break
         name, dsoak, dhandling = MANEUVERS[step]
-        # A Loop may be flown in place, with no hex before it (the seed's own example).
-        if forward_since < 1 and step != "O":
+        travelling = step == "O" and steps[i + 1 : i + 2] == BACK
+        # A Loop may be flown in place, with no hex before it (the seed's own example);
+        # a travelling Loop is a maneuver like the others (SFA-MOV-3).
+        if forward_since < 1 and (step != "O" or travelling):
             problem = f"step {i + 1}: {name} needs one hex flown forward before it (SFA-MOV-3)"
             break
         forward_since = 0
@@ -112,7 +136,8 @@ def trace(start: Hex, facing: int, steps: str, move: int, *, min_hexes: int = 1)
 
 def candidate_steps(move: int) -> list[str]:
     """A representative set of legal step strings for a craft with `move` hexes:
-    straight runs, turns and hard turns either way, a reversal, rolls, a spin, a loop."""
+    straight runs, turns and hard turns either way, a reversal, rolls, a spin, a loop
+    in place, and travelling loops of every length (SFA-MOV-4)."""
     if move <= 0:
         return [""]
     out = ["F" * n for n in range(1, move + 1)]
@@ -123,6 +148,9 @@ def candidate_steps(move: int) -> list[str]:
                 out.append("F" * before + letter + "F" * rest)
     out.append("F" + "S" + "F" * (move - 1))
     out.append("O" + "F" * move)
+    # Travelling Loops: back 1 to move - 1 hexes, then the rest of the move ahead.
+    for back in range(1, move):
+        out.append("F" + "O" + BACK * back + "F" * (move - 1 - back))
     seen: list[str] = []
     for steps in out:
         if steps not in seen:

@@ -31,6 +31,7 @@ def launch(ctx: Ctx, craft: CraftState, weapon: Weapon, target: str) -> None:
         owner=craft.id,
         owner_type=craft.type,
         life=weapon.range,
+        scale=weapon.scale,
     )
     ctx.emit(
         "SFA-MSL-1",
@@ -50,7 +51,8 @@ def shoot_missile(
     selection: Selection,
     willpower: bool,
 ) -> None:
-    """Missiles can be shot down: Soak 10, Structure 2 (SFA-MSL-3)."""
+    """Missiles can be shot down: Soak 10, Structure 2, at the missile's own scale
+    (SFA-MSL-3, SFA-MSL-2)."""
     state = ctx.state
     damage, botch, size = roll_attack(
         ctx,
@@ -58,7 +60,7 @@ def shoot_missile(
         station,
         weapon,
         MISSILE_SOAK,
-        1,
+        missile.scale,
         speed_dice=selection.speed_dice,
         willpower=willpower,
     )

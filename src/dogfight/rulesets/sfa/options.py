@@ -29,6 +29,21 @@ OPTIONS: tuple[Option, ...] = (
         "the seed's example taken literally, no Soak.",
     ),
     Option(
+        name="collide_on_entry",
+        default=False,
+        clause="SFA-COL-1",
+        doc="false: craft may share a hex; a collision happens only when a craft rams on "
+        "purpose (the seed forces none). true: any craft that enters a hex another craft "
+        "holds collides with it, drifting wrecks included (the old one-craft-a-hex rule).",
+    ),
+    Option(
+        name="tractor_escape_piloting",
+        default=False,
+        clause="SFA-TEC-29",
+        doc="false: a craft held in a Tractor Beam escapes with a Move roll, its Move in "
+        "dice (the seed). true: its pilot's Piloting is added to those dice (rules-notes C.6).",
+    ),
+    Option(
         name="turn_limit_result",
         default="damage",
         choices=("damage", "draw"),

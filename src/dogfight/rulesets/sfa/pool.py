@@ -192,3 +192,12 @@ def scale_adjust(net: int, attacker_scale: int, target_scale: int) -> int:
     if steps < 0 and net >= 1:
         return net + SCALE_STEP_SUCCESSES * -steps
     return net
+
+
+def attack_damage(net: int, attacker_scale: int, target_scale: int, *, willpower: bool) -> int:
+    """The damage of an attack roll: the net successes after the interscale rule
+    (`scale_adjust`), but at least 1 when a Willpower success was bought, whatever
+    the target's Soak or scale (SFA-ATK-5: the bought success always does 1 damage).
+    """
+    damage = scale_adjust(net, attacker_scale, target_scale)
+    return max(1, damage) if willpower else damage

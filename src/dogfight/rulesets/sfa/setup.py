@@ -12,7 +12,7 @@ from dogfight.core.limits import Rating
 from dogfight.core.scenario import Scenario
 from dogfight.geometry.hex import offset_to_hex
 from dogfight.geometry.hexmap import HexMap, Terrain
-from dogfight.rulesets.sfa.combat import OBSTACLES
+from dogfight.rulesets.sfa.combat import OBSTACLE_COUNT, OBSTACLES
 from dogfight.rulesets.sfa.craft import (
     DEFAULT_PILOT,
     STARSHIP,
@@ -23,6 +23,7 @@ from dogfight.rulesets.sfa.craft import (
     find_craft,
     pilot_template,
 )
+from dogfight.rulesets.sfa.crew import crew_for
 from dogfight.rulesets.sfa.person import (
     FighterSpec,
     build_fighter,
@@ -48,6 +49,9 @@ class TerrainEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
     at: tuple[int, int]
     kind: str
+    count: int | None = None
+    """How many objects the hex holds, 1 to the seed's figure for the kind (asteroid 1,
+    mine 5, debris and ring 20); left out, the seed's figure (SFA-OBS-1)."""
 
 
 MAX_MAP_SIDE = 100
@@ -73,7 +77,9 @@ class CraftEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     at: tuple[int, int]
     facing: int = 0
     id: str = ""
-    pilot: str | PilotSpec = "regular"
+    pilot: str | PilotSpec | None = None
+    """The pilot; left out, a `regular` one, or the craft's Artificial Intelligence on a
+    design with no crew (SFA-TEC-02)."""
     gunners: list[str | PilotSpec] = msgspec.field(default_factory=list)
 
 
@@ -146,8 +152,20 @@ def build_state(scenario: Scenario) -> SfaState:
         place = offset_to_hex(*spot.at)
         if not hexmap.contains(place):
             raise DataError(f"{where}: field 'map.terrain[{i}].at': {spot.at} is off the map")
+        if hexmap.terrain_at(place).kind != "open":
+            raise DataError(
+                f"{where}: field 'map.terrain[{i}].at': {spot.at} already has an obstacle "
+                "(one kind per hex; give its number with 'count')"
+            )
+        most = OBSTACLE_COUNT[spot.kind]
+        count = most if spot.count is None else spot.count
+        if not 1 <= count <= most:
+            raise DataError(
+                f"{where}: field 'map.terrain[{i}].count': a hex holds 1 to {most} "
+                f"{spot.kind} objects, not {count} (SFA-OBS-1)"
+            )
         structure = OBSTACLES[spot.kind][0]
-        hexmap = hexmap.with_terrain(place, Terrain(spot.kind, structure=structure, count=1))
+        hexmap = hexmap.with_terrain(place, Terrain(spot.kind, structure=structure, count=count))
     state = SfaState(
         turn=0,
         turn_limit=spec.turn_limit,
@@ -174,7 +192,11 @@ def build_state(scenario: Scenario) -> SfaState:
                 raise DataError(f"{where}: field '{field}.at': another craft is in that hex")
             if not 0 <= entry.facing <= 5:
                 raise DataError(f"{where}: field '{field}.facing': must be 0 to 5")
-            pilot = ctype.ai_pilot() or person(entry.pilot, f"{where}: field '{field}.pilot'")
+            named = (
+                None
+                if entry.pilot is None
+                else person(entry.pilot, f"{where}: field '{field}.pilot'")
+            )
             gunners = tuple(
                 person(g, f"{where}: field '{field}.gunners[{gi}]'")
                 for gi, g in enumerate(entry.gunners)
@@ -182,6 +204,7 @@ def build_state(scenario: Scenario) -> SfaState:
             if not gunners and ctype.gunners_needed():
                 spare = max(0, ctype.crew - 1)
                 gunners = (DEFAULT_PILOT,) * min(spare, ctype.gunners_needed())
+            pilot, gunners = crew_for(ctype, named, gunners, DEFAULT_PILOT)
             state.craft[cid] = CraftState(
                 id=cid,
                 type=ctype.id,

@@ -95,6 +95,9 @@ class Missile(msgspec.Struct, kw_only=True):
     owner: str = ""
     life: int = 20
     """Hexes it may fly before it self-destructs (its range)."""
+    scale: int = 1
+    """The scale it fights at: its weapon's, which is the launcher's unless the weapon
+    is of another scale (a Trinity Smart Missile or Fusion Warhead) (SFA-MSL-2)."""
 
 
 class Decoy(msgspec.Struct, kw_only=True):

@@ -24,6 +24,7 @@ from dogfight.rulesets.sfa.combat import (
     handling,
     name,
     soak_against,
+    unit_scale,
 )
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import ENHANCEMENT, TECHNOLOGIES, Craft, Technology, Weapon
@@ -190,7 +191,9 @@ def drift(ctx: Ctx, craft: CraftState, clause: str, text: str) -> None:
     craft.hex = ahead
     craft.hexes_moved = 1
     ctx.emit(clause, text, unit=craft.id)
-    if other is not None:
+    # A drifting wreck rams nobody on purpose: it collides only under option
+    # `collide_on_entry` (SFA-COL-1).
+    if other is not None and state.options.get("collide_on_entry", False):
         collide(ctx, craft, other)
 
 
@@ -257,7 +260,7 @@ def booster_problem(steps: str, move: int) -> str:
     hexes (SFA-TEC-04)."""
     entered = 0
     for step in steps:
-        if step in "Flr":
+        if step in "FlrB":
             entered += 1
         elif entered > move:
             return f"the Booster hexes beyond Move {move} must be flown straight (SFA-TEC-04)"
@@ -407,6 +410,22 @@ def enemy_targets(state: SfaState, craft: CraftState, reach: int | None = None) 
     return sorted(out)
 
 
+def tractor_targets(state: SfaState, craft: CraftState) -> list[str]:
+    """What a Tractor Beam may take hold of: enemies and decoys within 2 hexes, and
+    friendly craft within 2 hexes to tow (SFA-TEC-29: it may "attract, repel, or tow
+    another spacecraft"), in id order."""
+    out = enemy_targets(state, craft, TRACTOR_RANGE)
+    out += [
+        c.id
+        for c in state.craft.values()
+        if c.side == craft.side
+        and c.id != craft.id
+        and not state.is_person(c)
+        and craft.hex.distance(c.hex) <= TRACTOR_RANGE
+    ]
+    return sorted(out)
+
+
 def holo_choices(state: SfaState, craft: CraftState) -> list[Hex]:
     """A representative set of decoy hexes: 3 hexes out along the six lines, and 5 ahead."""
     out = []
@@ -448,7 +467,7 @@ def resolve_options(state: SfaState, craft: CraftState, tech: str) -> list[dict[
         ]
     if tech == "tractor_beam":
         out: list[dict[str, object]] = []
-        for t in enemy_targets(state, craft, TRACTOR_RANGE):
+        for t in tractor_targets(state, craft):
             out.append({"target": t})
             if craft.power >= 1:
                 out.append({"target": t, "power": 1})
@@ -491,12 +510,12 @@ def resolve_problem(
     if tech == "tractor_beam":
         if not 0 <= power <= craft.power:
             return f"put 0 to {craft.power} Power into the beam ({clause})"
-        reach: int | None = TRACTOR_RANGE
-    else:
-        if power:
-            return f"{label(tech)} takes no Power choice ({clause})"
-        reach = None
-    if target not in enemy_targets(state, craft, reach):
+        if target not in tractor_targets(state, craft):
+            return f"{target!r} is not a craft within {TRACTOR_RANGE} hexes to hold ({clause})"
+        return ""
+    if power:
+        return f"{label(tech)} takes no Power choice ({clause})"
+    if target not in enemy_targets(state, craft):
         return f"{target!r} is not an enemy {craft.id}'s {label(tech)} can reach ({clause})"
     if (
         tech == "duplicator"
@@ -631,6 +650,7 @@ def launch(ctx: Ctx, craft: CraftState, tech: str, target: str) -> None:
         kind=kind,
         owner=craft.id,
         owner_type=craft.type,
+        scale=state.type_of(craft).scale,
     )
     ctx.emit(
         CLAUSE[tech],
@@ -689,7 +709,7 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
     soak = soak_against(state, target, source)
     size = max(1, missile.pool - soak)
     result = roll_pool(ctx.log.dice, size)
-    damage = scale_adjust(result.net, 1, defending_scale(state, target, source))
+    damage = scale_adjust(result.net, missile.scale, defending_scale(state, target, source))
     ctx.emit(
         clause,
         f"{missile.id} (Remote Laser) fires at {name(ctx, target.id)}: {size} dice "
@@ -762,6 +782,17 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
     clause = CLAUSE["tractor_beam"]
     target = state.craft[target_id]
     ctype = state.type_of(craft)
+    if target.side == craft.side:
+        # A friend is towed, not fought: it lets the beam take it (PROPOSAL).
+        target.held_by = craft.id
+        target.hold_power = 0
+        ctx.emit(
+            clause,
+            f"{craft.id}'s Tractor Beam takes {target.id} in tow",
+            unit=craft.id,
+            target=target.id,
+        )
+        return
     soak = soak_against(state, target, ctype)
     pilot = craft.pilot
     skill = pilot.dexterity + pilot.piloting + handling(state, craft)
@@ -788,9 +819,20 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
         )
 
 
+def escape_dice(state: SfaState, held: CraftState) -> int:
+    """The held craft's resisted Move roll: its Move in dice, at least 1, plus its
+    pilot's Piloting under option `tractor_escape_piloting` (SFA-TEC-29)."""
+    dice = state.type_of(held).move
+    if state.options.get("tractor_escape_piloting"):
+        dice += held.pilot.piloting
+    return max(1, dice)
+
+
 def tractor_contests(ctx: Ctx) -> None:
-    """At each turn end a held craft rolls Move + Piloting against the beam's 10, plus
-    or minus 5 a scale step, plus Power put in; more successes break free (SFA-TEC-29)."""
+    """At each turn end a held enemy rolls Move dice against the beam's 10 dice plus the
+    Power put in; the beam's successes then gain or lose 5 a scale step, as any roll
+    across scales does; more successes break free (SFA-TEC-29). A friend in tow does
+    not strain."""
     state = ctx.state
     clause = CLAUSE["tractor_beam"]
     for held in sorted(state.craft.values(), key=lambda c: c.id):
@@ -807,17 +849,25 @@ def tractor_contests(ctx: Ctx) -> None:
             ctx.emit(clause, f"the beam on {held.id} is broken", unit=held.id)
             held.held_by = ""
             continue
+        if held.side == holder.side:
+            continue  # a friend in tow does not strain against the beam
         paid = min(held.hold_power, holder.power)
         holder.power -= paid
-        htype, ttype = state.type_of(holder), state.type_of(held)
-        strength = max(1, TRACTOR_STRENGTH + 5 * (htype.scale - ttype.scale) + paid)
+        strength = TRACTOR_STRENGTH + paid
         beam = roll_pool(ctx.log.dice, strength)
-        pull = roll_pool(ctx.log.dice, max(1, ttype.move + held.pilot.piloting))
-        free = pull.net > beam.net
+        hold = scale_adjust(
+            beam.net,
+            unit_scale(state, state.type_of(holder)),
+            unit_scale(state, state.type_of(held)),
+        )
+        dice = escape_dice(state, held)
+        pull = roll_pool(ctx.log.dice, dice)
+        free = pull.net > hold
         ctx.emit(
             clause,
-            f"{held.id} strains against {holder.id}'s Tractor Beam: {pull.net} against "
-            f"{beam.net} (beam {strength} dice)" + ("; it breaks free" if free else "; held"),
+            f"{held.id} strains against {holder.id}'s Tractor Beam: Move roll {dice} dice, "
+            f"{pull.net} against the beam's {hold} ({strength} dice, {beam.net} before scale)"
+            + ("; it breaks free" if free else "; held"),
             unit=held.id,
         )
         if free:

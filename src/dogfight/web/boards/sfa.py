@@ -30,7 +30,7 @@ from dogfight.rulesets.sfa.combat import defending_scale, shooter, soak_against,
 from dogfight.rulesets.sfa.combat import handling as craft_handling
 from dogfight.rulesets.sfa.craft import Craft
 from dogfight.rulesets.sfa.craft import describe as describe_craft
-from dogfight.rulesets.sfa.maneuvers import MANEUVERS, TURN_STEPS, trace
+from dogfight.rulesets.sfa.maneuvers import BACK, MANEUVERS, TURN_STEPS, trace
 from dogfight.rulesets.sfa.pool import attack_pool, scale_adjust
 from dogfight.rulesets.sfa.state import CraftState, Selection
 from dogfight.sim.odds import sfa_pool
@@ -552,6 +552,8 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
             out["dest"] = {"x": x, "y": y, "facing": facing_degrees(face)}
         if action.abort:
             label += f"; abort to {action.abort.replace('_', ' ')} (1 Willpower)"
+        if action.ram:
+            label += "; ram the first craft on the way (SFA-COL-1)"
         out.update(group="move", unit=action.craft, label=label)
     elif isinstance(action, A.Resolve):
         cid, _ = split_key(action.actor)
@@ -678,6 +680,22 @@ def step_plans(
                 push(
                     penalty + cost, steps + step, q, r, (face + TURN_STEPS[step]) % 6, flown, False
                 )
+        # The travelling Loop: `O` then a `B` per hex flown straight back, facing
+        # unchanged (SFA-MOV-4).
+        bq, br = steps_of[(face + 3) % 6]
+        cost = -MANEUVERS["O"][2]
+        for back in range(1, budget - flown + 1):
+            if not free(q + back * bq, r + back * br):
+                break
+            push(
+                penalty + cost,
+                steps + "O" + BACK * back,
+                q + back * bq,
+                r + back * br,
+                face,
+                flown + back,
+                False,
+            )
     return ends
 
 
