@@ -80,7 +80,9 @@ def test_SFA_SEQ_1_selections_are_hidden_from_the_other_side_until_revealed() ->
     assert "B1#0" not in game.observation(RED)["selections"]
     game.apply(A.Select(actor="R1#1", kind="none"))
     assert game.state.phase == "act"
-    assert game.observation(RED)["selections"]["B1#0"]["item"] == "Heavy Laser"
+    # Revealed: the Speed only; the action itself stays Blue's until it resolves
+    # (SFA-SEQ-2, tests/sfa/test_issue11_sequence.py).
+    assert "B1#0" not in game.observation(RED)["selections"]
     assert game.observation(RED)["speeds"]["B1#0"] == 3 + 2 - 2 + 1
 
 

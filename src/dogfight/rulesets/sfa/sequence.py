@@ -7,6 +7,7 @@ interrupt windows, and the end of the game (SFA-SEQ-*, SFA-SCL-2, SFA-WIN-*).
 from __future__ import annotations
 
 from dogfight.core.ending import end_at_turn_limit, end_by_elimination
+from dogfight.core.events import PRIVATE_TO
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.actors import (
     actor_key,
@@ -160,12 +161,20 @@ def reveal(ctx: Ctx) -> None:
     state.order = tuple(ranked)
     state.acting = ""
     state.interrupted = ()
-    text = "; ".join(
-        f"{k} {describe_selection(state.selections[k], state.craft.get(split_key(k)[0]))} "
-        f"Speed {state.speeds[k]}"
-        for k in ranked
-    )
-    ctx.emit("SFA-SEQ-2", f"actions revealed, slowest first: {text}", speeds=dict(state.speeds))
+    state.tie = ()
+    # SFA-SEQ-2, rules-notes C.3: revealing shows each action's Speed only; what it is
+    # (weapon, technology, target, dice traded) stays the actor's side's own until the
+    # action resolves.
+    for side in state.sides:
+        own = [k for k in ranked if state.craft[split_key(k)[0]].side == side]
+        if own:
+            mine = "; ".join(
+                f"{k} {describe_selection(state.selections[k], state.craft.get(split_key(k)[0]))}"
+                for k in own
+            )
+            ctx.emit("SFA-SEQ-2", f"{side}'s actions: {mine}", **{PRIVATE_TO: side})
+    text = "; ".join(f"{k} Speed {state.speeds[k]}" for k in ranked)
+    ctx.emit("SFA-SEQ-2", f"Speeds revealed, slowest first: {text}", speeds=dict(state.speeds))
     state.phase = "act"
 
 
@@ -176,16 +185,19 @@ def decide_next(ctx: Ctx) -> bool:
         state.order = tuple(
             k
             for k in state.order
-            if split_key(k)[0] in state.craft and not state.craft[split_key(k)[0]].disabled
+            if split_key(k)[0] in state.craft
+            and (not state.craft[split_key(k)[0]].disabled or k in state.tie)
         )
         if not state.order:
             end_turn(ctx)
             return False
+        if state.order[0] not in state.tie:
+            state.tie = tie_of(state, state.order[0])
         begin_actor(ctx, state.order[0])
         return False
     craft_id, _ = split_key(state.acting)
     craft = state.craft.get(craft_id)
-    if craft is None or craft.disabled:
+    if craft is None or (craft.disabled and state.acting not in state.tie):
         finish_actor(ctx)
         return False
     if state.step.startswith("window"):
@@ -224,6 +236,21 @@ def decide_next(ctx: Ctx) -> bool:
         state.active = craft.side
         return True
     raise RuntimeError(f"unknown step {state.step}")  # pragma: no cover
+
+
+def tie_of(state: SfaState, first: str) -> tuple[str, ...]:
+    """The actors still to act that are tied with `first` on Speed and Wits, when they
+    belong to both sides: with option `speed_ties` 'simultaneous' (the default) they act
+    at one moment, so each takes its action even if another of them puts its craft out
+    of action first (SFA-SEQ-3, rules-notes C.3 proposal). Empty otherwise."""
+    if state.options.get("speed_ties", "simultaneous") != "simultaneous":
+        return ()
+    rank = (state.speeds[first], wits_of(state, first))
+    group = tuple(
+        k for k in state.order if (state.speeds[k], wits_of(state, k)) == rank
+    )
+    sides = {state.craft[split_key(k)[0]].side for k in group}
+    return group if len(sides) > 1 else ()
 
 
 def begin_actor(ctx: Ctx, key: str) -> None:

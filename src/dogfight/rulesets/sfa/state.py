@@ -156,6 +156,9 @@ class SfaState(msgspec.Struct, kw_only=True):
     """Sides still to be asked whether a faster actor interrupts (SFA-SEQ-4)."""
     interrupted: tuple[str, ...] = ()
     """Actors that are being interrupted, outermost first."""
+    tie: tuple[str, ...] = ()
+    """Actors of both sides tied on Speed and Wits whose actions are being taken as one
+    simultaneous moment: each still acts if another of them puts it out (SFA-SEQ-3)."""
     serial: int = 0
     start_structure: dict[str, int] = msgspec.field(default_factory=dict)
     disengaged: dict[str, int] = msgspec.field(default_factory=dict)
