@@ -12,7 +12,8 @@ from dogfight.core.events import PRIVATE_TO
 from dogfight.geometry.hex import Hex, hex_to_offset
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
-from dogfight.rulesets.sfa.actors import describe_selection, spend_willpower, split_key
+from dogfight.rulesets.sfa.aborts import abort_selection, pending_step
+from dogfight.rulesets.sfa.actors import describe_selection, speed_of, spend_willpower, split_key
 from dogfight.rulesets.sfa.choices import expendable, least_hexes, move_budget
 from dogfight.rulesets.sfa.combat import (
     collide,
@@ -26,7 +27,7 @@ from dogfight.rulesets.sfa.combat import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.missiles import launch, shoot_missile
-from dogfight.rulesets.sfa.sequence import finish_actor, open_window
+from dogfight.rulesets.sfa.sequence import begin_actor, finish_actor, open_window
 from dogfight.rulesets.sfa.state import CraftState, Selection
 
 
@@ -43,12 +44,14 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
         else:
             selection = Selection(kind="equipment", item=action.abort)
         state.selections[key] = selection
+        # The abort acts at its own Speed from now on (SFA-SEQ-5).
+        state.speeds[key] = speed_of(state, key, selection)
         ctx.emit(
             "SFA-SEQ-5",
             f"{craft.id} aborts to "
             f"{describe_selection(selection) if not selection.item else T.label(action.abort)}"
             " for 1 "
-            f"Willpower ({craft.willpower} left)",
+            f"Willpower ({craft.willpower} left): Speed {state.speeds[key]}",
             unit=craft.id,
         )
     budget = move_budget(state, craft, selection)
@@ -254,3 +257,48 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
                 ctx.emit("SFA-ATK-4", f"{craft.id} botched: -2 Speed next turn", unit=craft.id)
             damage_craft(ctx, target, damage, "SFA-ATK-1", weapon.name, source=ctype, by=craft.id)
     finish_actor(ctx)
+
+
+def do_abort(ctx: Ctx, action: A.Abort) -> None:
+    """Pay the Willpower, switch the action and its Speed, and let the abort act at that
+    Speed: before the interrupter if it is now faster, else when the pilot's turn comes
+    back (SFA-SEQ-5)."""
+    state = ctx.state
+    key = action.actor
+    craft = state.craft[split_key(key)[0]]
+    step = pending_step(state, key)
+    moved = step in ("window_resolve", "resolve")
+    spend_willpower(craft)
+    selection = abort_selection(action.to)
+    state.selections[key] = selection
+    state.speeds[key] = speed_of(state, key, selection)
+    ctx.emit(
+        "SFA-SEQ-5",
+        f"{craft.id} aborts to "
+        f"{T.label(action.to) if selection.item else describe_selection(selection)} for 1 "
+        f"Willpower ({craft.willpower} left): Speed {state.speeds[key]}",
+        unit=craft.id,
+        actor=key,
+        speed=state.speeds[key],
+    )
+    if state.acting == key:  # at its own resolution: the field goes up now
+        T.start_move_equipment(ctx, craft, action.to)
+        finish_actor(ctx)
+        return
+    state.abort_offer = ""
+    interrupter = state.acting
+    if state.speeds[key] > state.speeds.get(interrupter, 0):
+        # Faster than the interrupter now: the abort goes first.
+        if moved:
+            T.start_move_equipment(ctx, craft, action.to)
+            state.late_fields = tuple(k for k in state.late_fields if k != key)
+            return
+        state.interrupted = tuple(e for e in state.interrupted if not e.startswith(key + "|"))
+        begin_actor(ctx, interrupter)
+        state.interrupted = (*state.interrupted, f"{interrupter}|{state.step}")
+        state.acting, state.step = key, step
+        state.window_sides = (state.other(craft.side), craft.side)
+        return
+    if moved:
+        # Slower: the field goes up when the pilot's turn comes back, at its resolution.
+        state.late_fields = (*state.late_fields, key)

@@ -48,6 +48,16 @@ class Move(Action, frozen=True, kw_only=True, tag="move"):
     (SFA-TEC-29); `steps` is then empty."""
 
 
+class Abort(Action, frozen=True, kw_only=True, tag="abort"):
+    """Swap the pilot's declared action for an Abort action, for 1 Willpower, before it
+    resolves (SFA-SEQ-5): in answer to an interrupt, or at its own resolution. `to` is
+    'extra_move' (3 more hexes) or an abort technology ('boosters', 'force_field',
+    'plasma_field', 'teleport'). At the craft's move the abort is `Move.abort`."""
+
+    actor: str
+    to: str
+
+
 class Resolve(Action, frozen=True, kw_only=True, tag="resolve"):
     """Resolve the selected action: fire the weapon at a target ('' to hold fire)
     (SFA-ATK-1), or use the selected technology. A Resolve that names no target, hex,
@@ -73,5 +83,5 @@ class Resolve(Action, frozen=True, kw_only=True, tag="resolve"):
     """Use an untargeted technology (EMP, Death Blossom, Pi-Tac Cannon, Stealth)."""
 
 
-SfaAction = Select | Interrupt | Pass | Move | Resolve
+SfaAction = Select | Interrupt | Pass | Move | Resolve | Abort
 """Every SFA action, as one tagged union for game files."""

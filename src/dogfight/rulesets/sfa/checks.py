@@ -11,6 +11,7 @@ from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.aborts import abort_problem
 from dogfight.rulesets.sfa.actors import interrupters, may_abort, may_spend_willpower, split_key
 from dogfight.rulesets.sfa.choices import (
     charging,
@@ -24,6 +25,10 @@ from dogfight.rulesets.sfa.choices import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
+
+
+MAX_SPEED_DICE = 10
+"""Most attack dice one action may give up for Speed (SFA-SEQ-2)."""
 
 
 def question_ctx(state: SfaState) -> Ctx:
@@ -51,11 +56,22 @@ def check(state: SfaState, action: Any) -> None:
                 "only an attack rolled with the pilot's or gunner's own pool "
                 "can trade dice for Speed (SFA-SEQ-2)"
             )
-        if not 0 <= action.speed_dice <= 10:
-            raise IllegalAction("trade 0 to 10 dice for Speed (SFA-SEQ-2)")
+        if not 0 <= action.speed_dice <= MAX_SPEED_DICE:
+            raise IllegalAction(f"trade 0 to {MAX_SPEED_DICE} dice for Speed (SFA-SEQ-2)")
         return
     if state.phase != "act":
         raise IllegalAction(f"not now: the game is in its {state.phase} step")
+    if isinstance(action, A.Abort):
+        problem = abort_problem(state, action)
+        if problem:
+            raise IllegalAction(problem)
+        return
+    if state.abort_offer:
+        if isinstance(action, A.Pass):
+            return
+        raise IllegalAction(
+            f"{state.abort_offer} has been interrupted: it aborts or passes first (SFA-SEQ-5)"
+        )
     if isinstance(action, A.Pass):
         if not state.step.startswith("window"):
             raise IllegalAction("there is no interrupt to pass on now")

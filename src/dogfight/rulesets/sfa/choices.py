@@ -153,7 +153,31 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
         )
     ]
     # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
-    return safe or legal
+    if not safe:
+        return legal
+    # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
+    # disengage (SFA-MOV-6): one move for each distinct outcome.
+    ends: dict[tuple[object, ...], str] = {}
+    for steps in legal:
+        key = impact_key(state, craft, steps, budget, least)
+        if key is not None and key not in ends:
+            ends[key] = steps
+    return safe + list(ends.values())
+
+
+def impact_key(
+    state: SfaState, craft: CraftState, steps: str, budget: int, least: int
+) -> tuple[object, ...] | None:
+    """What a move cut short does: flying off the map (the hexes up to the edge), or
+    ramming a craft it sees (the hexes up to the impact, and the facing and maneuver
+    Soak and Handling of the whole move). None for a move flown in full."""
+    path = trace(craft.hex, craft.facing, steps, budget, min_hexes=least)
+    for i, where in enumerate(path.hexes):
+        if not state.map.contains(where):
+            return ("leaves", path.hexes[: i + 1])
+        if visible_occupant(state, craft, where):
+            return ("rams", path.hexes[: i + 1], path.facing, path.soak, path.handling)
+    return None
 
 
 def person_moves(state: SfaState, craft: CraftState, selection: Selection) -> list[Hex]:

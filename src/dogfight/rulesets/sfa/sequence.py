@@ -9,6 +9,7 @@ from __future__ import annotations
 from dogfight.core.ending import end_at_turn_limit, end_by_elimination
 from dogfight.core.events import PRIVATE_TO
 from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.aborts import offer_after_interrupt, open_kinds, raise_late_field
 from dogfight.rulesets.sfa.actors import (
     actor_key,
     describe_selection,
@@ -195,6 +196,12 @@ def decide_next(ctx: Ctx) -> bool:
             state.tie = tie_of(state, state.order[0])
         begin_actor(ctx, state.order[0])
         return False
+    if state.abort_offer:
+        pilot = state.craft.get(split_key(state.abort_offer)[0])
+        if pilot is not None and open_kinds(state, state.abort_offer):
+            state.active = pilot.side
+            return True
+        state.abort_offer = ""
     craft_id, _ = split_key(state.acting)
     craft = state.craft.get(craft_id)
     if craft is None or (craft.disabled and state.acting not in state.tie):
@@ -223,6 +230,7 @@ def decide_next(ctx: Ctx) -> bool:
         state.active = holder.side if holder is not None else craft.side
         return True
     if state.step == "resolve":
+        raise_late_field(ctx)
         selection = state.selections[state.acting]
         waits = selection.kind == "attack" or (
             selection.kind == "equipment"
@@ -261,6 +269,22 @@ def begin_actor(ctx: Ctx, key: str) -> None:
     state.step = "window_move" if station == 0 else "window_resolve"
     side = state.craft[split_key(key)[0]].side
     state.window_sides = (state.other(side), side)
+
+
+def interrupt(ctx: Ctx, actor: str) -> None:
+    """A faster actor interrupts the one acting (SFA-SEQ-4); the interrupted pilot may
+    answer with an abort before the interrupter acts (SFA-SEQ-5)."""
+    state = ctx.state
+    interrupted = state.acting
+    ctx.emit(
+        "SFA-SEQ-4",
+        f"{actor} (Speed {state.speeds[actor]}) interrupts {interrupted}",
+        actor=actor,
+        interrupts=interrupted,
+    )
+    state.interrupted = (*state.interrupted, f"{interrupted}|{state.step}")
+    begin_actor(ctx, actor)
+    offer_after_interrupt(state, interrupted)
 
 
 def open_window(state: SfaState, step: str) -> None:

@@ -156,6 +156,12 @@ class SfaState(msgspec.Struct, kw_only=True):
     """Sides still to be asked whether a faster actor interrupts (SFA-SEQ-4)."""
     interrupted: tuple[str, ...] = ()
     """Actors that are being interrupted, outermost first."""
+    abort_offer: str = ""
+    """A pilot just interrupted, asked whether it aborts before the interrupter acts
+    (SFA-SEQ-5)."""
+    late_fields: tuple[str, ...] = ()
+    """Pilots that aborted to a field after moving, slower than their interrupter: the
+    field goes up when they resume (SFA-SEQ-5)."""
     tie: tuple[str, ...] = ()
     """Actors of both sides tied on Speed and Wits whose actions are being taken as one
     simultaneous moment: each still acts if another of them puts it out (SFA-SEQ-3)."""

@@ -311,14 +311,9 @@ def teleport(ctx: Ctx, craft: CraftState, dest: Hex) -> None:
 
 
 def teleport_choices(state: SfaState, craft: CraftState) -> list[Hex]:
-    """A representative set of Teleport landing hexes: along the six straight lines."""
-    out = []
-    reach = min(craft.power, 6)
-    for facing in range(6):
-        for dest in straight_line(craft.hex, facing, reach):
-            if not teleport_problem(state, craft, dest):
-                out.append(dest)
-    return out
+    """Every hex a Teleport may land on: on the map, within as many hexes as the craft
+    has Power, clear of obstacles and seen craft (SFA-TEC-27)."""
+    return [d for d in craft.hex.spiral(max(0, craft.power))[1:] if not teleport_problem(state, craft, d)]
 
 
 def drag_choices(state: SfaState, craft: CraftState) -> list[Hex | None]:
@@ -408,14 +403,9 @@ def enemy_targets(state: SfaState, craft: CraftState, reach: int | None = None) 
 
 
 def holo_choices(state: SfaState, craft: CraftState) -> list[Hex]:
-    """A representative set of decoy hexes: 3 hexes out along the six lines, and 5 ahead."""
-    out = []
-    spots = [straight_line(craft.hex, f, 3)[-1] for f in range(6)]
-    spots.append(straight_line(craft.hex, craft.facing, HOLO_RANGE)[-1])
-    for spot in spots:
-        if not holo_problem(state, craft, spot) and spot not in out:
-            out.append(spot)
-    return out
+    """Every hex a decoy may be projected to: 1 to 5 hexes away, on the map, not on a
+    craft the projector sees (SFA-TEC-16)."""
+    return [h for h in craft.hex.spiral(HOLO_RANGE)[1:] if not holo_problem(state, craft, h)]
 
 
 def holo_problem(state: SfaState, craft: CraftState, at: Hex) -> str:
