@@ -322,6 +322,8 @@ def check_end(ctx: Ctx) -> bool:
     state = ctx.state
     if state.phase == "turn_start" and state.turn == 0:
         return False
+    if state.phase == "act" and any(k in state.order for k in state.tie):
+        return False  # a simultaneous moment is played out in full first (SFA-SEQ-3)
     beaten = [s for s in state.sides if not state.operational(s)]
     return end_by_elimination(
         ctx,
