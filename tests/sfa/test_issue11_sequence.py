@@ -308,3 +308,80 @@ def _path(game: Game, steps: str) -> tuple[Any, ...]:
 
     b1 = game.state.craft["B1"]
     return trace(b1.hex, b1.facing, steps, 6, min_hexes=0).hexes
+
+
+# ---- SFA-TEC-28: Temporal Displacement after the roll -------------------------------
+
+TIMED = design(
+    "timed",
+    weapon("medium_laser"),
+    power=10,
+    technologies=["temporal_displacement"],
+)
+
+
+def test_SFA_TEC_28_the_attacker_rerolls_its_own_roll_after_seeing_it() -> None:
+    """SFA-TEC-28: B1's 9-dice roll scores nothing; seeing it, Blue pays 5 Power and the
+    roll is made again, the new roll (3 hits) standing."""
+    game = make_game(
+        craft(0, "timed", (5, 9), 0, id="B1"),
+        craft(1, "plain", (5, 3), 3, id="R1"),
+        designs=[TIMED, PLAIN],
+    )
+    select(game, {"B1#0": attack("B1#0", "Medium Laser")})
+    fly(game, "B1", "F")
+    script(game, *[MISS] * 9, *[HIT] * 3, *[MISS] * 6)
+    fire(game, "B1#0", "R1")
+    assert game.current_player() == BLUE
+    assert game.state.craft["R1"].structure == 10  # no damage until the answer
+    assert set(game.legal_actions()) == {
+        A.Displace(craft="B1", use=False),
+        A.Displace(craft="B1", use=True),
+    }
+    game.apply(A.Displace(craft="B1", use=True))
+    assert game.state.craft["B1"].power == 5
+    # With 5 Power left it may re-roll the new roll too; it keeps it.
+    game.apply(A.Displace(craft="B1", use=False))
+    assert game.state.craft["R1"].structure == 7
+    assert game.state.attack is None
+
+
+def test_SFA_TEC_28_the_target_rerolls_a_roll_made_against_it() -> None:
+    """SFA-TEC-28: R1 carries the device: B1's 5-hit roll against it is made again at
+    Red's word, and the new roll (nothing) stands."""
+    game = make_game(
+        craft(0, "plain", (5, 9), 0, id="B1"),
+        craft(1, "timed", (5, 3), 3, id="R1"),
+        designs=[TIMED, PLAIN],
+    )
+    select(game, {"B1#0": attack("B1#0", "Medium Laser")})
+    fly(game, "B1", "F")
+    script(game, *[HIT] * 5, *[MISS] * 4, *[MISS] * 9)
+    fire(game, "B1#0", "R1")
+    assert game.current_player() == RED
+    with pytest.raises(IllegalAction, match="SFA-TEC-28"):
+        game.check(A.Displace(craft="B1", use=True))
+    game.apply(A.Displace(craft="R1", use=True))
+    assert game.state.craft["R1"].power == 5
+    game.apply(A.Displace(craft="R1", use=False))
+    assert game.state.craft["R1"].structure == 10
+
+
+def test_SFA_TEC_28_keeping_the_roll_costs_nothing() -> None:
+    """SFA-TEC-28: declining keeps the roll and the Power; the old commit-before-rolling
+    form is refused with the reason."""
+    game = make_game(
+        craft(0, "timed", (5, 9), 0, id="B1"),
+        craft(1, "plain", (5, 3), 3, id="R1"),
+        designs=[TIMED, PLAIN],
+    )
+    select(game, {"B1#0": attack("B1#0", "Medium Laser")})
+    fly(game, "B1", "F")
+    pass_windows(game)
+    with pytest.raises(IllegalAction, match="after the roll"):
+        game.check(A.Resolve(actor="B1#0", target="R1", reroll=True))
+    script(game, *[HIT] * 2, *[MISS] * 7)
+    fire(game, "B1#0", "R1")
+    game.apply(A.Displace(craft="B1", use=False))
+    assert game.state.craft["B1"].power == 10
+    assert game.state.craft["R1"].structure == 8

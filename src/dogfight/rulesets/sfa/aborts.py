@@ -23,8 +23,10 @@ FIELDS = frozenset({"force_field", "plasma_field"})
 
 def abort_selection(kind: str) -> Selection:
     """The selection an abort switches to."""
-    return Selection(kind="extra_move") if kind == "extra_move" else Selection(
-        kind="equipment", item=kind
+    return (
+        Selection(kind="extra_move")
+        if kind == "extra_move"
+        else Selection(kind="equipment", item=kind)
     )
 
 

@@ -25,7 +25,7 @@ from dogfight.rulesets.sfa.choices import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
-
+from dogfight.rulesets.sfa.temporal import displace_problem
 
 MAX_SPEED_DICE = 10
 """Most attack dice one action may give up for Speed (SFA-SEQ-2)."""
@@ -72,6 +72,11 @@ def check(state: SfaState, action: Any) -> None:
         raise IllegalAction(
             f"{state.abort_offer} has been interrupted: it aborts or passes first (SFA-SEQ-5)"
         )
+    if isinstance(action, A.Displace) or state.attack is not None:
+        problem = displace_problem(state, action)
+        if problem:
+            raise IllegalAction(problem)
+        return
     if isinstance(action, A.Pass):
         if not state.step.startswith("window"):
             raise IllegalAction("there is no interrupt to pass on now")
@@ -222,10 +227,5 @@ def attack_extras_problem(state: SfaState, craft: CraftState, action: A.Resolve)
         if action.target not in state.craft:
             return "the Targeting Computer works against craft only (SFA-TEC-26)"
     if action.reroll:
-        if not ctype.has("temporal_displacement"):
-            return f"{craft.id} has no Temporal Displacement Device (SFA-TEC-28)"
-        if craft.power < T.power_needed("temporal_displacement"):
-            return f"{craft.id} lacks the 5 Power for Temporal Displacement (SFA-TEC-28)"
-        if craft.power - action.power < T.power_needed("temporal_displacement"):
-            return "not enough Power for both the Targeting Computer and a re-roll (SFA-TEC-28)"
+        return "Temporal Displacement is used after the roll is seen, with Displace (SFA-TEC-28)"
     return ""

@@ -18,6 +18,7 @@ from dogfight.rulesets.sfa.choices import (
     trades_dice,
 )
 from dogfight.rulesets.sfa.state import Selection, SfaState
+from dogfight.rulesets.sfa.temporal import displace_actions
 
 
 def legal_actions(state: SfaState) -> list[Any]:
@@ -36,6 +37,8 @@ def legal_actions(state: SfaState) -> list[Any]:
                     A.Select(actor=key, kind=kind, item=item, speed_dice=n)
                     for n in range(1, MAX_SPEED_DICE + 1)
                 ]
+    elif state.attack is not None:
+        out = displace_actions(state)
     elif state.abort_offer:
         out = [A.Pass(), *abort_actions(state, state.abort_offer)]
     elif state.step.startswith("window"):
@@ -87,8 +90,4 @@ def legal_actions(state: SfaState) -> list[Any]:
                 spend = min(craft.power, aimed.maneuver_soak)
                 if spend > 0:
                     out.append(A.Resolve(actor=state.acting, target=target, power=spend))
-            if ctype.has("temporal_displacement") and craft.power >= T.power_needed(
-                "temporal_displacement"
-            ):
-                out.append(A.Resolve(actor=state.acting, target=target, reroll=True))
     return out

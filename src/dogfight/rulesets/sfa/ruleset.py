@@ -22,7 +22,7 @@ from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import checks, legal
-from dogfight.rulesets.sfa.acting import do_abort, do_move, resolve
+from dogfight.rulesets.sfa.acting import do_abort, do_displace, do_move, resolve
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import catalog, describe, find_craft, load_craft_file
 from dogfight.rulesets.sfa.observe import observe
@@ -155,6 +155,8 @@ class SfaRuleset(Ruleset):
             interrupt(ctx, action.actor)
         elif isinstance(action, A.Abort):
             do_abort(ctx, action)
+        elif isinstance(action, A.Displace):
+            do_displace(ctx, action)
         elif isinstance(action, A.Move):
             do_move(ctx, action)
         elif isinstance(action, A.Resolve):

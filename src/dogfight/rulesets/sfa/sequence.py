@@ -196,6 +196,12 @@ def decide_next(ctx: Ctx) -> bool:
             state.tie = tie_of(state, state.order[0])
         begin_actor(ctx, state.order[0])
         return False
+    if state.attack is not None:
+        # A roll waits on a Temporal Displacement answer (SFA-TEC-28).
+        asker = state.craft.get(state.attack.asked[0]) if state.attack.asked else None
+        if asker is not None:
+            state.active = asker.side
+            return True
     if state.abort_offer:
         pilot = state.craft.get(split_key(state.abort_offer)[0])
         if pilot is not None and open_kinds(state, state.abort_offer):
@@ -254,9 +260,7 @@ def tie_of(state: SfaState, first: str) -> tuple[str, ...]:
     if state.options.get("speed_ties", "simultaneous") != "simultaneous":
         return ()
     rank = (state.speeds[first], wits_of(state, first))
-    group = tuple(
-        k for k in state.order if (state.speeds[k], wits_of(state, k)) == rank
-    )
+    group = tuple(k for k in state.order if (state.speeds[k], wits_of(state, k)) == rank)
     sides = {state.craft[split_key(k)[0]].side for k in group}
     return group if len(sides) > 1 else ()
 

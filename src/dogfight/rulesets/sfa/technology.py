@@ -313,7 +313,11 @@ def teleport(ctx: Ctx, craft: CraftState, dest: Hex) -> None:
 def teleport_choices(state: SfaState, craft: CraftState) -> list[Hex]:
     """Every hex a Teleport may land on: on the map, within as many hexes as the craft
     has Power, clear of obstacles and seen craft (SFA-TEC-27)."""
-    return [d for d in craft.hex.spiral(max(0, craft.power))[1:] if not teleport_problem(state, craft, d)]
+    return [
+        d
+        for d in craft.hex.spiral(max(0, craft.power))[1:]
+        if not teleport_problem(state, craft, d)
+    ]
 
 
 def drag_choices(state: SfaState, craft: CraftState) -> list[Hex | None]:
