@@ -11,7 +11,7 @@ from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
-from dogfight.rulesets.sfa.aborts import abort_problem
+from dogfight.rulesets.sfa.aborts import abort_problem, abort_selection
 from dogfight.rulesets.sfa.actors import interrupters, may_abort, may_spend_willpower, split_key
 from dogfight.rulesets.sfa.choices import (
     charging,
@@ -140,6 +140,10 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
         return ""
     if state.is_person(craft):
         return person_move_problem(state, craft, selection, action)
+    if action.abort == "teleport" and action.dest is None:
+        return "aborting to a Teleport is to jump: give the hex it lands on (SFA-TEC-27)"
+    if action.abort and abort_selection(action.abort) == selection:
+        return f"{action.abort} is already {craft.id}'s action: nothing to abort to (SFA-SEQ-5)"
     if action.abort:
         if action.abort != "extra_move" and action.abort not in T.ABORT_TECHS:
             offered = ", ".join(["extra_move", *sorted(T.ABORT_TECHS)])
