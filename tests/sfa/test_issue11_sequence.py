@@ -385,3 +385,25 @@ def test_SFA_TEC_28_keeping_the_roll_costs_nothing() -> None:
     game.apply(A.Displace(craft="B1", use=False))
     assert game.state.craft["B1"].power == 10
     assert game.state.craft["R1"].structure == 8
+
+
+# ---- SFA-TEC-16: nothing tells the decoy from a craft (partly) ------------------------
+
+
+def test_SFA_TEC_16_decoy_id_is_craft_like_and_the_projector_is_not_named() -> None:
+    """SFA-TEC-16: the decoy is named like its side's craft (B2 beside B1), and only
+    Blue's log says B1 projected it."""
+    holo = design("holo", weapon("light_laser"), power=5, technologies=["holo_projector"])
+    game = make_game(
+        craft(0, "holo", (5, 9), 0, id="B1"),
+        craft(1, "plain", (5, 1), 3, id="R1"),
+        designs=[holo, PLAIN],
+    )
+    select(game, {"B1#0": A.Select(actor="B1#0", kind="equipment", item="holo_projector")})
+    fly(game, "B1", "F")
+    pass_windows(game)
+    game.apply(A.Resolve(actor="B1#0", at=at(3, 6)))
+    assert list(game.state.decoys) == ["B2"]
+    assert set(game.observation(RED)["craft"]) == {"B1", "B2", "R1"}
+    assert not [e for e in game.events_for(RED) if e.clause == "SFA-TEC-16"]
+    assert [e for e in game.events_for(BLUE) if e.clause == "SFA-TEC-16"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
+from dogfight.core.events import PRIVATE_TO
 from dogfight.geometry.hex import Hex, hex_linedraw, in_forward_line, straight_line
 from dogfight.rulesets.sfa.combat import (
     area_attack,
@@ -696,18 +697,28 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
 
 
 def project(ctx: Ctx, craft: CraftState, at: Hex) -> None:
-    """Put a decoy of the craft at a hex up to 5 away; an earlier one goes (SFA-TEC-16)."""
+    """Put a decoy of the craft at a hex up to 5 away; an earlier one goes (SFA-TEC-16).
+
+    The decoy's id is made like its side's craft ids (the projector's letters and the
+    next free number), and only the owner is told which craft projected it."""
     state = ctx.state
     for old in [d.id for d in state.decoys.values() if d.owner == craft.id]:
         del state.decoys[old]
-    serial = len(state.start_structure) + 1
-    prefix = craft.side[:3].upper()
-    taken = set(state.start_structure) | set(state.decoys)
-    while f"{prefix}-{serial}" in taken:
+    prefix = craft.id.rstrip("0123456789") or craft.id
+    if prefix == "M":
+        prefix = "C"  # 'M' and a number is how missiles are named
+    taken = set(state.owner) | set(state.start_structure) | set(state.decoys) | set(state.missiles)
+    serial = 1
+    while f"{prefix}{serial}" in taken:
         serial += 1
-    did = f"{prefix}-{serial}"
+    did = f"{prefix}{serial}"
     state.decoys[did] = Decoy(id=did, owner=craft.id, hex=at, facing=craft.facing)
-    ctx.emit(CLAUSE["holo_projector"], f"{craft.id} projects a holographic decoy", unit=craft.id)
+    ctx.emit(
+        CLAUSE["holo_projector"],
+        f"{craft.id} projects a holographic decoy, {did}",
+        unit=craft.id,
+        **{PRIVATE_TO: craft.side},
+    )
 
 
 def vanish(ctx: Ctx, decoy_id: str, why: str) -> None:
