@@ -162,7 +162,9 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
         key = impact_key(state, craft, steps, budget, least)
         if key is not None and key not in ends:
             ends[key] = steps
-    return safe + list(ends.values())
+    # In the candidates' own order, as every move is.
+    chosen = set(safe) | set(ends.values())
+    return [steps for steps in legal if steps in chosen]
 
 
 def impact_key(
