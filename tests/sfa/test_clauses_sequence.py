@@ -80,7 +80,9 @@ def test_SFA_SEQ_1_selections_are_hidden_from_the_other_side_until_revealed() ->
     assert "B1#0" not in game.observation(RED)["selections"]
     game.apply(A.Select(actor="R1#1", kind="none"))
     assert game.state.phase == "act"
-    assert game.observation(RED)["selections"]["B1#0"]["item"] == "Heavy Laser"
+    # Revealed: the Speed only; the action itself stays Blue's until it resolves
+    # (SFA-SEQ-2, tests/sfa/test_issue11_sequence.py).
+    assert "B1#0" not in game.observation(RED)["selections"]
     assert game.observation(RED)["speeds"]["B1#0"] == 3 + 2 - 2 + 1
 
 
@@ -317,6 +319,7 @@ def test_SFA_SEQ_4_an_interrupter_can_be_interrupted() -> None:
     )
     assert game.state.acting == "B1#0" and game.current_player() == RED
     game.apply(A.Interrupt(actor="R1#0"))
+    game.apply(A.Pass())  # B1's pilot, interrupted, does not abort (SFA-SEQ-5)
     assert game.current_player() == BLUE  # Red has nothing faster than R1; Blue does
     game.apply(A.Interrupt(actor="B1#1"))
     pass_windows(game)
@@ -337,7 +340,7 @@ def test_SFA_SEQ_4_an_interrupter_can_be_interrupted() -> None:
 
 def test_SFA_SEQ_5_abort_to_the_extra_move_for_one_willpower() -> None:
     """SFA-SEQ-5: interrupted, B1 pays 1 Willpower to swap its attack for the extra move:
-    it flies Move + 3 hexes, keeps its Speed, and does not fire."""
+    it flies Move + 3 hexes, acts at the abort's own Speed, and does not fire."""
     game = duel()
     select(
         game,
@@ -360,7 +363,7 @@ def test_SFA_SEQ_5_abort_to_the_extra_move_for_one_willpower() -> None:
     abort = events(game, "SFA-SEQ-5")[-1]
     assert abort.data["unit"] == "B1"
     assert game.state.craft["B1"].willpower == 4
-    assert game.state.speeds["B1#0"] == speed
+    assert speed == 3 and game.state.speeds["B1#0"] == 3 + 2 + 3  # Dex + Piloting + 3
     assert game.state.selections["B1#0"].kind == "extra_move"
     pass_windows(game)
     # No resolution step: the attack was given up, and R1's gunner is next to act.

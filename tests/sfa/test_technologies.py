@@ -750,28 +750,7 @@ def test_SFA_TEC_TELEPORT_is_an_abort() -> None:
 # ---- 28 Temporal Displacement -----------------------------------------------------------
 
 
-def test_SFA_TEC_TEMPORAL_DISPLACEMENT_rerolls_a_failed_roll() -> None:
-    """SFA-TEC-28: committed with the Resolve, a roll that scores nothing is rolled
-    again whole for 5 Power, taking no action."""
-    game = duel(["temporal_displacement"], dice=(2,) * 8 + (10,) * 3 + (2,) * 5)
-    turn(
-        game,
-        {"B1#0": ("attack", "Medium Laser")},
-        resolves={"B1#0": {"target": "R1", "reroll": True}},
-    )
-    assert events(game, "SFA-TEC-28")
-    assert craft(game, "B1").power == 5 and craft(game, "R1").structure == 7
-
-
-def test_SFA_TEC_TEMPORAL_DISPLACEMENT_spares_power_on_a_good_roll() -> None:
-    """SFA-TEC-28: a roll that did damage is kept and no Power is spent."""
-    game = duel(["temporal_displacement"], dice=(10,) + (2,) * 7)
-    turn(
-        game,
-        {"B1#0": ("attack", "Medium Laser")},
-        resolves={"B1#0": {"target": "R1", "reroll": True}},
-    )
-    assert not events(game, "SFA-TEC-28") and craft(game, "B1").power == 10
+# Temporal Displacement is a reaction after the roll now: tests/sfa/test_issue11_sequence.py.
 
 
 # ---- 29 Tractor Beam --------------------------------------------------------------------

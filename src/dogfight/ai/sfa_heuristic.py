@@ -56,7 +56,14 @@ from dogfight.geometry.hex import DIRECTIONS, Hex
 from dogfight.geometry.hexmap import HexMap, line_of_fire
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.actors import EXTRA_MOVE, speed_of, split_key
-from dogfight.rulesets.sfa.choices import choices_for, expendable, station_weapons
+from dogfight.rulesets.sfa.choices import (
+    choices_for,
+    expendable,
+    impact_key,
+    least_hexes,
+    move_budget,
+    station_weapons,
+)
 from dogfight.rulesets.sfa.collisions import collides, crowding_collides
 from dogfight.rulesets.sfa.combat import OBSTACLES, bears, collision_soak, total_soak
 from dogfight.rulesets.sfa.craft import Weapon
@@ -98,6 +105,13 @@ WILLPOWER_COST = 1.0
 EDGE_PRICE = 0.3
 """Price of ending where the next move has few ways to stay on the map."""
 INTERRUPT_MARGIN = 0.3
+DICE_TRIED = frozenset({0, 1, 2, 3, 4})
+"""Dice traded for Speed this player weighs when it selects (all 0..10 are legal)."""
+REROLL_DICE = 3
+"""Our own roll that scored nothing is re-rolled with Temporal Displacement when it was
+at least this many dice."""
+REROLL_HURT = 3
+"""A roll against us doing this much damage (or putting us out) is re-rolled."""
 """How much better acting now must look before an actor interrupts."""
 CROWD = 0.05
 """Price of ending next to our own craft (collisions, shared lines)."""
@@ -296,6 +310,7 @@ class SfaHeuristic:
             self._obstacles = {
                 h: OBSTACLES[t.kind] for h, t in state.map.terrain.items() if t.kind in OBSTACLES
             }
+        guess_hidden(state, side)
         self.state = state
         self.side = side
         self._spots.clear()
@@ -304,7 +319,11 @@ class SfaHeuristic:
         self._rams.clear()
         self._next = None
         choice: Any = None
-        if state.phase == "select":
+        if state.attack is not None:
+            choice = self.displace(legal)
+        elif state.abort_offer:
+            choice = self.abort(legal)
+        elif state.phase == "select":
             choice = self.select(legal, rng)
         elif state.phase == "act" and state.step.startswith("window"):
             choice = self.window(legal, rng)
@@ -628,6 +647,8 @@ class SfaHeuristic:
             if isinstance(a, A.Select)
             and a.kind in KNOWN_KINDS
             and a == A.Select(actor=a.actor, kind=a.kind, item=a.item, speed_dice=a.speed_dice)
+            # Every trade up to 10 dice is on offer; weighing a few keeps us quick.
+            and a.speed_dice in DICE_TRIED
         ]
         if not options:
             return None
@@ -762,6 +783,39 @@ class SfaHeuristic:
         return max(0.0, least(poses) - least(wide)) * TEMPO
 
     # ---- interrupts ----------------------------------------------------------------
+
+    def displace(self, legal: list[Any]) -> Any:
+        """Temporal Displacement after a roll (SFA-TEC-28): our own roll that missed, or
+        a roll against us that hurts badly, is made again; otherwise kept."""
+        state = self.state
+        run = state.attack
+        keep = next((a for a in legal if isinstance(a, A.Displace) and not a.use), None)
+        again = next((a for a in legal if isinstance(a, A.Displace) and a.use), None)
+        if run is None or keep is None or again is None:
+            return keep
+        if keep.craft == split_key(run.actor)[0]:
+            return again if run.damage == 0 and run.size >= REROLL_DICE else keep
+        target = state.craft.get(run.target)
+        if target is None:
+            return keep
+        worst = run.damage >= REROLL_HURT or run.damage >= target.structure
+        return again if run.damage > 0 and worst else keep
+
+    def abort(self, legal: list[Any]) -> Any:
+        """Answer an interrupt (SFA-SEQ-5): a craft worn down to half its Structure raises
+        its Force Field when that goes up before the interrupter acts; else it carries on."""
+        state = self.state
+        passing = next((a for a in legal if isinstance(a, A.Pass)), None)
+        shield = next((a for a in legal if isinstance(a, A.Abort) and a.to == "force_field"), None)
+        if shield is None:
+            return passing
+        me = state.craft.get(split_key(shield.actor)[0])
+        if me is None:
+            return passing
+        speed = speed_of(state, shield.actor, Selection(kind="equipment", item="force_field"))
+        first = speed > state.speeds.get(state.acting, 0)
+        worn = 2 * me.structure <= state.start_structure.get(me.id, me.structure)
+        return shield if first and worn else passing
 
     def window(self, legal: list[Any], rng: random.Random) -> Any:
         """Interrupt an enemy to dodge its shot or to fire first; otherwise pass."""
@@ -1006,6 +1060,17 @@ class SfaHeuristic:
             if action.abort and plan.selection.kind == "extra_move":
                 continue  # aborting to the action already selected only spends Willpower
             scored.append((self.score(plan, action), action))
+        # Rams and flights off the map are on offer too; we fly them only when boxed in
+        # (or with Hyper-Ram on, which prices its own rams).
+        budget = move_budget(state, plan.me, plan.selection)
+        least = least_hexes(state, plan.me, plan.selection)
+        if plan.selection.item != "hyper_ram":
+            clean = [
+                (v, a)
+                for v, a in scored
+                if impact_key(state, plan.me, a.steps, budget, least) is None
+            ]
+            scored = clean or scored
         if not scored:
             return None
         return pick(scored, rng)
@@ -1475,6 +1540,38 @@ class SfaHeuristic:
 
 KNOWN_KINDS = ("attack", "extra_move", "none")
 """Selection kinds this player understands; others (equipment...) it leaves alone."""
+
+
+def guess_hidden(state: SfaState, side: str) -> None:
+    """Fill in the enemy selections that are revealed by Speed only (SFA-SEQ-2): the
+    hardest-hitting attack its Speed fits (with the dice it must have traded), else the
+    extra move, else no action. Only this player's own copy of the state is changed."""
+    if state.phase != "act":
+        return
+    for key in state.order:
+        craft = state.craft.get(split_key(key)[0])
+        if craft is None or craft.side == side or key in state.selections:
+            continue
+        speed = state.speeds.get(key)
+        if speed is None:
+            continue
+        found: tuple[int, Selection] | None = None
+        for kind, item in choices_for(state, key):
+            if kind != "attack":
+                continue
+            base = speed_of(state, key, Selection(kind=kind, item=item))
+            dice = speed - base
+            if dice != 0 and not (0 < dice <= 10 and trades_dice(state, craft, kind, item)):
+                continue
+            weapon = next(w for w in state.type_of(craft).weapons if w.name == item)
+            if found is None or weapon.attack > found[0]:
+                found = (weapon.attack, Selection(kind=kind, item=item, speed_dice=dice))
+        if found is not None:
+            state.selections[key] = found[1]
+        elif speed == speed_of(state, key, Selection(kind="extra_move")):
+            state.selections[key] = Selection(kind="extra_move")
+        else:
+            state.selections[key] = Selection(kind="none")
 
 
 def shielded(craft: CraftState) -> bool:

@@ -12,7 +12,8 @@ from dogfight.core.events import PRIVATE_TO
 from dogfight.geometry.hex import Hex, hex_to_offset
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
-from dogfight.rulesets.sfa.actors import describe_selection, spend_willpower, split_key
+from dogfight.rulesets.sfa.aborts import abort_selection, pending_step
+from dogfight.rulesets.sfa.actors import describe_selection, speed_of, spend_willpower, split_key
 from dogfight.rulesets.sfa.choices import expendable, least_hexes, move_budget
 from dogfight.rulesets.sfa.collisions import collides
 from dogfight.rulesets.sfa.combat import (
@@ -27,8 +28,9 @@ from dogfight.rulesets.sfa.combat import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.missiles import launch, shoot_missile
-from dogfight.rulesets.sfa.sequence import finish_actor, open_window
-from dogfight.rulesets.sfa.state import CraftState, Selection
+from dogfight.rulesets.sfa.sequence import begin_actor, finish_actor, open_window
+from dogfight.rulesets.sfa.state import AttackRun, CraftState, Selection
+from dogfight.rulesets.sfa.temporal import TEMPORAL_POWER, who_may_displace
 
 
 def do_move(ctx: Ctx, action: A.Move) -> None:
@@ -44,12 +46,14 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
         else:
             selection = Selection(kind="equipment", item=action.abort)
         state.selections[key] = selection
+        # The abort acts at its own Speed from now on (SFA-SEQ-5).
+        state.speeds[key] = speed_of(state, key, selection)
         ctx.emit(
             "SFA-SEQ-5",
             f"{craft.id} aborts to "
             f"{describe_selection(selection) if not selection.item else T.label(action.abort)}"
             " for 1 "
-            f"Willpower ({craft.willpower} left)",
+            f"Willpower ({craft.willpower} left): Speed {state.speeds[key]}",
             unit=craft.id,
         )
     budget = move_budget(state, craft, selection)
@@ -157,7 +161,7 @@ def person_move(ctx: Ctx, craft: CraftState, dest: Hex | None, budget: int) -> N
 def resolve(ctx: Ctx, action: A.Resolve) -> None:
     """Resolve an attack: a pool per weapon and damage check (SFA-ATK-*)."""
     state = ctx.state
-    craft_id, station = split_key(action.actor)
+    craft_id, _ = split_key(action.actor)
     craft = state.craft[craft_id]
     selection = state.selections[action.actor]
     if selection.kind == "equipment":
@@ -197,7 +201,6 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
         T.vanish(ctx, action.target, f"{action.actor}'s {weapon.name} passes through a hologram")
         finish_actor(ctx)
         return
-    ctype = state.type_of(craft)
     if action.power:
         craft.power -= action.power
         ctx.emit(
@@ -207,51 +210,192 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
             unit=craft.id,
         )
     shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
+    checks = max(1, weapon.damage_checks)
     # SFA-ATK-5: the Willpower point buys one success, on the first roll of the action.
-    bought = action.willpower
-    for _ in range(shots):
-        for _check in range(weapon.damage_checks):
-            if action.target in state.missiles:
-                shoot_missile(
-                    ctx,
-                    craft,
-                    station,
-                    weapon,
-                    state.missiles[action.target],
-                    selection,
-                    bought,
-                )
-                bought = False
-                break
-            target = state.craft.get(action.target)
-            if target is None:
-                break
-            soak = soak_against(state, target, ctype, action.power)
-            damage, botch, size = roll_attack(
+    state.attack = AttackRun(
+        actor=action.actor,
+        target=action.target,
+        rolls=shots * checks,
+        checks=checks,
+        bought=action.willpower,
+        power=action.power,
+    )
+    run_attack(ctx)
+
+
+def run_attack(ctx: Ctx) -> None:
+    """Make the attack's rolls in turn. After each roll against a craft, a Temporal
+    Displacement Device on either side may re-roll it before damage is done: the run
+    then waits for that answer (SFA-TEC-28)."""
+    state = ctx.state
+    run = state.attack
+    assert run is not None
+    craft_id, station = split_key(run.actor)
+    craft = state.craft.get(craft_id)
+    while craft is not None and run.done < run.rolls:
+        weapon = _weapon(state, craft, run.actor)
+        if run.target in state.missiles:
+            shoot_missile(
                 ctx,
                 craft,
                 station,
                 weapon,
-                soak,
-                defending_scale(state, target, ctype),
-                speed_dice=selection.speed_dice,
-                willpower=bought,
-                reroll=action.reroll,
+                state.missiles[run.target],
+                state.selections[run.actor],
+                run.bought,
             )
+            run.bought = False
+            run.done = (run.done // run.checks + 1) * run.checks
+            continue
+        if run.target not in state.craft:
+            break
+        roll_once(ctx, run)
+        run.asked = who_may_displace(state, run)
+        if run.asked:
             ctx.emit(
-                "SFA-ATK-1",
-                f"{action.actor} fires {weapon.name} at {name(ctx, target.id)}:"
-                f" {size} dice against Soak {soak}: {damage} damage"
-                + (" (Willpower success)" if bought else "")
-                + (", a botch" if botch else ""),
-                actor=action.actor,
-                target=target.id,
-                dice=size,
-                damage=damage,
+                "SFA-TEC-28",
+                f"{run.actor}'s roll: {run.damage} damage; Temporal Displacement may re-roll it",
+                actor=run.actor,
+                target=run.target,
+                damage=run.damage,
             )
-            bought = False
-            if botch:
-                craft.botched = True
-                ctx.emit("SFA-ATK-4", f"{craft.id} botched: -2 Speed next turn", unit=craft.id)
-            damage_craft(ctx, target, damage, "SFA-ATK-1", weapon.name, source=ctype, by=craft.id)
+            return
+        settle(ctx, run)
+    state.attack = None
     finish_actor(ctx)
+
+
+def _weapon(state: Any, craft: CraftState, key: str) -> Any:
+    selection = state.selections[key]
+    return next(w for w in state.type_of(craft).weapons if w.name == selection.item)
+
+
+def roll_once(ctx: Ctx, run: AttackRun) -> None:
+    """Roll the next (or again the pending) attack roll of the run."""
+    state = ctx.state
+    craft_id, station = split_key(run.actor)
+    craft = state.craft[craft_id]
+    target = state.craft[run.target]
+    ctype = state.type_of(craft)
+    selection = state.selections[run.actor]
+    if not run.asked:  # a new roll, not a re-roll of the pending one
+        run.done += 1
+        run.willpower, run.bought = run.bought, False
+    run.soak = soak_against(state, target, ctype, run.power)
+    run.damage, run.botch, run.size = roll_attack(
+        ctx,
+        craft,
+        station,
+        _weapon(state, craft, run.actor),
+        run.soak,
+        defending_scale(state, target, ctype),
+        speed_dice=selection.speed_dice,
+        willpower=run.willpower,
+    )
+
+
+def settle(ctx: Ctx, run: AttackRun) -> None:
+    """The pending roll stands: log it and do its damage (SFA-ATK-1, SFA-ATK-4)."""
+    state = ctx.state
+    craft = state.craft[split_key(run.actor)[0]]
+    target = state.craft.get(run.target)
+    if target is None:
+        return
+    weapon = _weapon(state, craft, run.actor)
+    ctx.emit(
+        "SFA-ATK-1",
+        f"{run.actor} fires {weapon.name} at {name(ctx, target.id)}:"
+        f" {run.size} dice against Soak {run.soak}: {run.damage} damage"
+        + (" (Willpower success)" if run.willpower else "")
+        + (", a botch" if run.botch else ""),
+        actor=run.actor,
+        target=target.id,
+        dice=run.size,
+        damage=run.damage,
+    )
+    if run.botch:
+        craft.botched = True
+        ctx.emit("SFA-ATK-4", f"{craft.id} botched: -2 Speed next turn", unit=craft.id)
+    ctype = state.type_of(craft)
+    damage_craft(ctx, target, run.damage, "SFA-ATK-1", weapon.name, source=ctype, by=craft.id)
+
+
+def do_displace(ctx: Ctx, action: A.Displace) -> None:
+    """Answer the pending roll: keep it, or pay 5 Power and roll it again, after which
+    both sides may answer the new roll (SFA-TEC-28)."""
+    state = ctx.state
+    run = state.attack
+    assert run is not None
+    if not action.use:
+        run.asked = run.asked[1:]
+        if run.asked:
+            return
+        settle(ctx, run)
+        run_attack(ctx)
+        return
+    craft = state.craft[action.craft]
+    craft.power -= TEMPORAL_POWER
+    ctx.emit(
+        "SFA-TEC-28",
+        f"{craft.id} fires its Temporal Displacement Device: the roll of {run.size} dice "
+        f"is made again ({craft.power} Power left)",
+        unit=craft.id,
+    )
+    roll_once(ctx, run)
+    run.asked = who_may_displace(state, run)
+    if run.asked:
+        ctx.emit(
+            "SFA-TEC-28",
+            f"{run.actor}'s new roll: {run.damage} damage",
+            actor=run.actor,
+            target=run.target,
+            damage=run.damage,
+        )
+        return
+    settle(ctx, run)
+    run_attack(ctx)
+
+
+def do_abort(ctx: Ctx, action: A.Abort) -> None:
+    """Pay the Willpower, switch the action and its Speed, and let the abort act at that
+    Speed: before the interrupter if it is now faster, else when the pilot's turn comes
+    back (SFA-SEQ-5)."""
+    state = ctx.state
+    key = action.actor
+    craft = state.craft[split_key(key)[0]]
+    step = pending_step(state, key)
+    moved = step in ("window_resolve", "resolve")
+    spend_willpower(craft)
+    selection = abort_selection(action.to)
+    state.selections[key] = selection
+    state.speeds[key] = speed_of(state, key, selection)
+    ctx.emit(
+        "SFA-SEQ-5",
+        f"{craft.id} aborts to "
+        f"{T.label(action.to) if selection.item else describe_selection(selection)} for 1 "
+        f"Willpower ({craft.willpower} left): Speed {state.speeds[key]}",
+        unit=craft.id,
+        actor=key,
+        speed=state.speeds[key],
+    )
+    if state.acting == key:  # at its own resolution: the field goes up now
+        T.start_move_equipment(ctx, craft, action.to)
+        finish_actor(ctx)
+        return
+    state.abort_offer = ""
+    interrupter = state.acting
+    if state.speeds[key] > state.speeds.get(interrupter, 0):
+        # Faster than the interrupter now: the abort goes first.
+        if moved:
+            T.start_move_equipment(ctx, craft, action.to)
+            state.late_fields = tuple(k for k in state.late_fields if k != key)
+            return
+        state.interrupted = tuple(e for e in state.interrupted if not e.startswith(key + "|"))
+        begin_actor(ctx, interrupter)
+        state.interrupted = (*state.interrupted, f"{interrupter}|{state.step}")
+        state.acting, state.step = key, step
+        state.window_sides = (state.other(craft.side), craft.side)
+        return
+    if moved:
+        # Slower: the field goes up when the pilot's turn comes back, at its resolution.
+        state.late_fields = (*state.late_fields, key)

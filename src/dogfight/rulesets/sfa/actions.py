@@ -52,6 +52,25 @@ class Move(Action, frozen=True, kw_only=True, tag="move"):
     holds and shares it."""
 
 
+class Abort(Action, frozen=True, kw_only=True, tag="abort"):
+    """Swap the pilot's declared action for an Abort action, for 1 Willpower, before it
+    resolves (SFA-SEQ-5): in answer to an interrupt, or at its own resolution. `to` is
+    'extra_move' (3 more hexes) or an abort technology ('boosters', 'force_field',
+    'plasma_field', 'teleport'). At the craft's move the abort is `Move.abort`."""
+
+    actor: str
+    to: str
+
+
+class Displace(Action, frozen=True, kw_only=True, tag="displace"):
+    """After an attack roll, a craft with a Temporal Displacement Device (the attacker's,
+    or the target's) says whether it pays 5 Power to have the roll made again, the new
+    roll standing (SFA-TEC-28)."""
+
+    craft: str
+    use: bool = False
+
+
 class Resolve(Action, frozen=True, kw_only=True, tag="resolve"):
     """Resolve the selected action: fire the weapon at a target ('' to hold fire)
     (SFA-ATK-1), or use the selected technology. A Resolve that names no target, hex,
@@ -67,8 +86,8 @@ class Resolve(Action, frozen=True, kw_only=True, tag="resolve"):
     """Power spent: on the Targeting Computer for an attack (SFA-TEC-26), or put into a
     Tractor Beam at each turn end (SFA-TEC-29)."""
     reroll: bool = False
-    """Temporal Displacement: if the attack roll scores nothing, spend 5 Power and roll
-    it again (SFA-TEC-28)."""
+    """Refused: Temporal Displacement is decided after the roll, with `Displace`
+    (SFA-TEC-28). Kept so that old game files load and say why."""
     at: Hex | None = None
     """Where a Holo-Projector puts its decoy (SFA-TEC-16)."""
     form: str = ""
@@ -77,5 +96,5 @@ class Resolve(Action, frozen=True, kw_only=True, tag="resolve"):
     """Use an untargeted technology (EMP, Death Blossom, Pi-Tac Cannon, Stealth)."""
 
 
-SfaAction = Select | Interrupt | Pass | Move | Resolve
+SfaAction = Select | Interrupt | Pass | Move | Resolve | Abort | Displace
 """Every SFA action, as one tagged union for game files."""

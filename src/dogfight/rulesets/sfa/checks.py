@@ -11,6 +11,7 @@ from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.aborts import abort_problem, abort_selection
 from dogfight.rulesets.sfa.actors import interrupters, may_abort, may_spend_willpower, split_key
 from dogfight.rulesets.sfa.choices import (
     charging,
@@ -25,6 +26,10 @@ from dogfight.rulesets.sfa.collisions import ram_problem
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
+from dogfight.rulesets.sfa.temporal import displace_problem
+
+MAX_SPEED_DICE = 10
+"""Most attack dice one action may give up for Speed (SFA-SEQ-2)."""
 
 
 def question_ctx(state: SfaState) -> Ctx:
@@ -52,11 +57,27 @@ def check(state: SfaState, action: Any) -> None:
                 "only an attack rolled with the pilot's or gunner's own pool "
                 "can trade dice for Speed (SFA-SEQ-2)"
             )
-        if not 0 <= action.speed_dice <= 10:
-            raise IllegalAction("trade 0 to 10 dice for Speed (SFA-SEQ-2)")
+        if not 0 <= action.speed_dice <= MAX_SPEED_DICE:
+            raise IllegalAction(f"trade 0 to {MAX_SPEED_DICE} dice for Speed (SFA-SEQ-2)")
         return
     if state.phase != "act":
         raise IllegalAction(f"not now: the game is in its {state.phase} step")
+    if isinstance(action, A.Abort):
+        problem = abort_problem(state, action)
+        if problem:
+            raise IllegalAction(problem)
+        return
+    if state.abort_offer:
+        if isinstance(action, A.Pass):
+            return
+        raise IllegalAction(
+            f"{state.abort_offer} has been interrupted: it aborts or passes first (SFA-SEQ-5)"
+        )
+    if isinstance(action, A.Displace) or state.attack is not None:
+        problem = displace_problem(state, action)
+        if problem:
+            raise IllegalAction(problem)
+        return
     if isinstance(action, A.Pass):
         if not state.step.startswith("window"):
             raise IllegalAction("there is no interrupt to pass on now")
@@ -122,6 +143,10 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
         return ""
     if state.is_person(craft):
         return person_move_problem(state, craft, selection, action)
+    if action.abort == "teleport" and action.dest is None:
+        return "aborting to a Teleport is to jump: give the hex it lands on (SFA-TEC-27)"
+    if action.abort and abort_selection(action.abort) == selection:
+        return f"{action.abort} is already {craft.id}'s action: nothing to abort to (SFA-SEQ-5)"
     if action.abort:
         if action.abort != "extra_move" and action.abort not in T.ABORT_TECHS:
             offered = ", ".join(["extra_move", *sorted(T.ABORT_TECHS)])
@@ -215,10 +240,5 @@ def attack_extras_problem(state: SfaState, craft: CraftState, action: A.Resolve)
         if action.target not in state.craft:
             return "the Targeting Computer works against craft only (SFA-TEC-26)"
     if action.reroll:
-        if not ctype.has("temporal_displacement"):
-            return f"{craft.id} has no Temporal Displacement Device (SFA-TEC-28)"
-        if craft.power < T.power_needed("temporal_displacement"):
-            return f"{craft.id} lacks the 5 Power for Temporal Displacement (SFA-TEC-28)"
-        if craft.power - action.power < T.power_needed("temporal_displacement"):
-            return "not enough Power for both the Targeting Computer and a re-roll (SFA-TEC-28)"
+        return "Temporal Displacement is used after the roll is seen, with Displace (SFA-TEC-28)"
     return ""

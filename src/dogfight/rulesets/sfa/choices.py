@@ -128,11 +128,23 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
     budget = move_budget(state, craft, selection)
     least = least_hexes(state, craft, selection)
     move = state.type_of(craft).move
-    candidates = candidate_steps(budget)
+    # Every length up to the budget: a move may stop short of it, and check() accepts a
+    # shorter loop or turn as readily as one that uses every hex.
+    candidates = (
+        list(dict.fromkeys(s for n in range(1, budget + 1) for s in candidate_steps(n)))
+        if budget > 0
+        else candidate_steps(budget)
+    )
     if budget > move and selection.kind == "equipment":
-        candidates = [s + "F" * T.BOOST_HEXES for s in candidate_steps(move)] + [
-            "F" * n for n in range(1, budget + 1)
+        # Any maneuvers within Move, then up to the Booster hexes straight on: check()
+        # accepts every such tail, so every one is offered.
+        tails = [
+            s + "F" * k
+            for n in range(1, move + 1)
+            for s in candidate_steps(n)
+            for k in range(T.BOOST_HEXES + 1)
         ]
+        candidates = list(dict.fromkeys(tails + ["F" * n for n in range(1, budget + 1)]))
     legal = [
         steps
         for steps in candidates
@@ -153,7 +165,33 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
         )
     ]
     # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
-    return safe or legal
+    if not safe:
+        return legal
+    # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
+    # disengage (SFA-MOV-6): one move for each distinct outcome.
+    ends: dict[tuple[object, ...], str] = {}
+    for steps in legal:
+        key = impact_key(state, craft, steps, budget, least)
+        if key is not None and key not in ends:
+            ends[key] = steps
+    # In the candidates' own order, as every move is.
+    chosen = set(safe) | set(ends.values())
+    return [steps for steps in legal if steps in chosen]
+
+
+def impact_key(
+    state: SfaState, craft: CraftState, steps: str, budget: int, least: int
+) -> tuple[object, ...] | None:
+    """What a move cut short does: flying off the map (the hexes up to the edge), or
+    ramming a craft it sees (the hexes up to the impact, and the facing and maneuver
+    Soak and Handling of the whole move). None for a move flown in full."""
+    path = trace(craft.hex, craft.facing, steps, budget, min_hexes=least)
+    for i, where in enumerate(path.hexes):
+        if not state.map.contains(where):
+            return ("leaves", path.hexes[: i + 1])
+        if visible_occupant(state, craft, where):
+            return ("rams", path.hexes[: i + 1], path.facing, path.soak, path.handling)
+    return None
 
 
 def person_moves(state: SfaState, craft: CraftState, selection: Selection) -> list[Hex]:

@@ -6,8 +6,9 @@ from typing import Any
 
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.aborts import abort_actions
 from dogfight.rulesets.sfa.actors import interrupters, may_spend_willpower, split_key
-from dogfight.rulesets.sfa.checks import move_problem, question_ctx
+from dogfight.rulesets.sfa.checks import MAX_SPEED_DICE, move_problem, question_ctx
 from dogfight.rulesets.sfa.choices import (
     abort_kinds,
     choices_for,
@@ -18,6 +19,7 @@ from dogfight.rulesets.sfa.choices import (
 )
 from dogfight.rulesets.sfa.collisions import ram_choices
 from dogfight.rulesets.sfa.state import Selection, SfaState
+from dogfight.rulesets.sfa.temporal import displace_actions
 
 
 def legal_actions(state: SfaState) -> list[Any]:
@@ -31,7 +33,15 @@ def legal_actions(state: SfaState) -> list[Any]:
         for kind, item in choices_for(state, key):
             out.append(A.Select(actor=key, kind=kind, item=item))
             if trades_dice(state, key, kind, item):
-                out.append(A.Select(actor=key, kind=kind, item=item, speed_dice=2))
+                # Every number of dice check accepts (SFA-SEQ-2).
+                out += [
+                    A.Select(actor=key, kind=kind, item=item, speed_dice=n)
+                    for n in range(1, MAX_SPEED_DICE + 1)
+                ]
+    elif state.attack is not None:
+        out = displace_actions(state)
+    elif state.abort_offer:
+        out = [A.Pass(), *abort_actions(state, state.abort_offer)]
     elif state.step.startswith("window"):
         out = [A.Pass()]
         out += [A.Interrupt(actor=k) for k in interrupters(state, state.active)]
@@ -65,7 +75,7 @@ def legal_actions(state: SfaState) -> list[Any]:
                 if move_problem(ctx, action) == "":
                     out.append(action)
     elif state.step == "resolve":
-        out = [A.Resolve(actor=state.acting)]
+        out = [A.Resolve(actor=state.acting), *abort_actions(state, state.acting)]
         craft = state.craft[split_key(state.acting)[0]]
         sel = state.selections[state.acting]
         if sel.kind == "equipment":
@@ -82,8 +92,4 @@ def legal_actions(state: SfaState) -> list[Any]:
                 spend = min(craft.power, aimed.maneuver_soak)
                 if spend > 0:
                     out.append(A.Resolve(actor=state.acting, target=target, power=spend))
-            if ctype.has("temporal_displacement") and craft.power >= T.power_needed(
-                "temporal_displacement"
-            ):
-                out.append(A.Resolve(actor=state.acting, target=target, reroll=True))
     return out

@@ -15,14 +15,19 @@ def observe(state: SfaState, player: str | None) -> dict[str, Any]:
     """The state as `player` may see it (None: a spectator)."""
     data = msgspec.to_builtins(state)
     data.pop("types", None)
-    if state.phase == "select":
-        # SFA-SEQ-1: selections stay secret until Speeds are revealed.
-        data["selections"] = {
-            key: sel
-            for key, sel in data["selections"].items()
-            if state.craft.get(split_key(key)[0]) is not None
+    # SFA-SEQ-1: selections stay secret while they are being chosen; SFA-SEQ-2: once
+    # Speeds are revealed only the Speed is shown, and an action becomes the other
+    # side's to see when it has been taken (it has left the order).
+    pending = set(state.order) if state.phase == "act" else set(data["selections"])
+    data["selections"] = {
+        key: sel
+        for key, sel in data["selections"].items()
+        if key not in pending
+        or (
+            state.craft.get(split_key(key)[0]) is not None
             and state.craft[split_key(key)[0]].side == player
-        }
+        )
+    }
     hide_from(state, player, data)
     return dict(data)
 

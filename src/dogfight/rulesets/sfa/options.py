@@ -66,4 +66,14 @@ OPTIONS: tuple[Option, ...] = (
         doc="true: Street Fighters count one scale higher (as Starfighters) for interscale "
         "combat (the seed's optional rule). false: Street Fighter scale.",
     ),
+    Option(
+        name="speed_ties",
+        default="simultaneous",
+        choices=("simultaneous", "side_order"),
+        clause="SFA-SEQ-3",
+        doc="Actors tied on Speed and Wits: simultaneous: they act at the same moment, so "
+        "one put out of action by another of the tie still takes its action (rules-notes "
+        "C.3 proposal). side_order: the first side in the scenario acts first and nothing "
+        "is simultaneous.",
+    ),
 )

@@ -22,13 +22,13 @@ from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import checks, legal
-from dogfight.rulesets.sfa.acting import do_move, resolve
+from dogfight.rulesets.sfa.acting import do_abort, do_displace, do_move, resolve
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import catalog, describe, find_craft, load_craft_file
 from dogfight.rulesets.sfa.observe import observe
 from dogfight.rulesets.sfa.options import OPTIONS
 from dogfight.rulesets.sfa.person import load_fighter_file
-from dogfight.rulesets.sfa.sequence import advance, begin_actor, time_note
+from dogfight.rulesets.sfa.sequence import advance, interrupt, time_note
 from dogfight.rulesets.sfa.setup import build_state
 from dogfight.rulesets.sfa.state import Selection, SfaState
 
@@ -147,16 +147,16 @@ class SfaRuleset(Ruleset):
                 actor=action.actor,
             )
         elif isinstance(action, A.Pass):
-            state.window_sides = state.window_sides[1:]
+            if state.abort_offer:
+                state.abort_offer = ""
+            else:
+                state.window_sides = state.window_sides[1:]
         elif isinstance(action, A.Interrupt):
-            ctx.emit(
-                "SFA-SEQ-4",
-                f"{action.actor} (Speed {state.speeds[action.actor]}) interrupts {state.acting}",
-                actor=action.actor,
-                interrupts=state.acting,
-            )
-            state.interrupted = (*state.interrupted, f"{state.acting}|{state.step}")
-            begin_actor(ctx, action.actor)
+            interrupt(ctx, action.actor)
+        elif isinstance(action, A.Abort):
+            do_abort(ctx, action)
+        elif isinstance(action, A.Displace):
+            do_displace(ctx, action)
         elif isinstance(action, A.Move):
             do_move(ctx, action)
         elif isinstance(action, A.Resolve):

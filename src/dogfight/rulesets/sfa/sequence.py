@@ -7,7 +7,9 @@ interrupt windows, and the end of the game (SFA-SEQ-*, SFA-SCL-2, SFA-WIN-*).
 from __future__ import annotations
 
 from dogfight.core.ending import end_at_turn_limit, end_by_elimination
+from dogfight.core.events import PRIVATE_TO
 from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.aborts import offer_after_interrupt, open_kinds, raise_late_field
 from dogfight.rulesets.sfa.actors import (
     actor_key,
     describe_selection,
@@ -160,12 +162,20 @@ def reveal(ctx: Ctx) -> None:
     state.order = tuple(ranked)
     state.acting = ""
     state.interrupted = ()
-    text = "; ".join(
-        f"{k} {describe_selection(state.selections[k], state.craft.get(split_key(k)[0]))} "
-        f"Speed {state.speeds[k]}"
-        for k in ranked
-    )
-    ctx.emit("SFA-SEQ-2", f"actions revealed, slowest first: {text}", speeds=dict(state.speeds))
+    state.tie = ()
+    # SFA-SEQ-2, rules-notes C.3: revealing shows each action's Speed only; what it is
+    # (weapon, technology, target, dice traded) stays the actor's side's own until the
+    # action resolves.
+    for side in state.sides:
+        own = [k for k in ranked if state.craft[split_key(k)[0]].side == side]
+        if own:
+            mine = "; ".join(
+                f"{k} {describe_selection(state.selections[k], state.craft.get(split_key(k)[0]))}"
+                for k in own
+            )
+            ctx.emit("SFA-SEQ-2", f"{side}'s actions: {mine}", **{PRIVATE_TO: side})
+    text = "; ".join(f"{k} Speed {state.speeds[k]}" for k in ranked)
+    ctx.emit("SFA-SEQ-2", f"Speeds revealed, slowest first: {text}", speeds=dict(state.speeds))
     state.phase = "act"
 
 
@@ -176,16 +186,31 @@ def decide_next(ctx: Ctx) -> bool:
         state.order = tuple(
             k
             for k in state.order
-            if split_key(k)[0] in state.craft and not state.craft[split_key(k)[0]].disabled
+            if split_key(k)[0] in state.craft
+            and (not state.craft[split_key(k)[0]].disabled or k in state.tie)
         )
         if not state.order:
             end_turn(ctx)
             return False
+        if state.order[0] not in state.tie:
+            state.tie = tie_of(state, state.order[0])
         begin_actor(ctx, state.order[0])
         return False
+    if state.attack is not None:
+        # A roll waits on a Temporal Displacement answer (SFA-TEC-28).
+        asker = state.craft.get(state.attack.asked[0]) if state.attack.asked else None
+        if asker is not None:
+            state.active = asker.side
+            return True
+    if state.abort_offer:
+        pilot = state.craft.get(split_key(state.abort_offer)[0])
+        if pilot is not None and open_kinds(state, state.abort_offer):
+            state.active = pilot.side
+            return True
+        state.abort_offer = ""
     craft_id, _ = split_key(state.acting)
     craft = state.craft.get(craft_id)
-    if craft is None or craft.disabled:
+    if craft is None or (craft.disabled and state.acting not in state.tie):
         finish_actor(ctx)
         return False
     if state.step.startswith("window"):
@@ -211,6 +236,7 @@ def decide_next(ctx: Ctx) -> bool:
         state.active = holder.side if holder is not None else craft.side
         return True
     if state.step == "resolve":
+        raise_late_field(ctx)
         selection = state.selections[state.acting]
         waits = selection.kind == "attack" or (
             selection.kind == "equipment"
@@ -226,6 +252,19 @@ def decide_next(ctx: Ctx) -> bool:
     raise RuntimeError(f"unknown step {state.step}")  # pragma: no cover
 
 
+def tie_of(state: SfaState, first: str) -> tuple[str, ...]:
+    """The actors still to act that are tied with `first` on Speed and Wits, when they
+    belong to both sides: with option `speed_ties` 'simultaneous' (the default) they act
+    at one moment, so each takes its action even if another of them puts its craft out
+    of action first (SFA-SEQ-3, rules-notes C.3 proposal). Empty otherwise."""
+    if state.options.get("speed_ties", "simultaneous") != "simultaneous":
+        return ()
+    rank = (state.speeds[first], wits_of(state, first))
+    group = tuple(k for k in state.order if (state.speeds[k], wits_of(state, k)) == rank)
+    sides = {state.craft[split_key(k)[0]].side for k in group}
+    return group if len(sides) > 1 else ()
+
+
 def begin_actor(ctx: Ctx, key: str) -> None:
     """An actor's slot opens: faster actors may interrupt before its move (SFA-SEQ-4)."""
     state = ctx.state
@@ -234,6 +273,22 @@ def begin_actor(ctx: Ctx, key: str) -> None:
     state.step = "window_move" if station == 0 else "window_resolve"
     side = state.craft[split_key(key)[0]].side
     state.window_sides = (state.other(side), side)
+
+
+def interrupt(ctx: Ctx, actor: str) -> None:
+    """A faster actor interrupts the one acting (SFA-SEQ-4); the interrupted pilot may
+    answer with an abort before the interrupter acts (SFA-SEQ-5)."""
+    state = ctx.state
+    interrupted = state.acting
+    ctx.emit(
+        "SFA-SEQ-4",
+        f"{actor} (Speed {state.speeds[actor]}) interrupts {interrupted}",
+        actor=actor,
+        interrupts=interrupted,
+    )
+    state.interrupted = (*state.interrupted, f"{interrupted}|{state.step}")
+    begin_actor(ctx, actor)
+    offer_after_interrupt(state, interrupted)
 
 
 def open_window(state: SfaState, step: str) -> None:
@@ -271,6 +326,8 @@ def check_end(ctx: Ctx) -> bool:
     state = ctx.state
     if state.phase == "turn_start" and state.turn == 0:
         return False
+    if state.phase == "act" and any(k in state.order for k in state.tie):
+        return False  # a simultaneous moment is played out in full first (SFA-SEQ-3)
     beaten = [s for s in state.sides if not state.operational(s)]
     return end_by_elimination(
         ctx,

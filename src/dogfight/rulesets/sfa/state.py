@@ -119,6 +119,32 @@ class Trail(msgspec.Struct, frozen=True, kw_only=True):
     owner_type: str = ""
 
 
+class AttackRun(msgspec.Struct, kw_only=True):
+    """A weapon attack under way: its rolls one by one, so that a Temporal Displacement
+    Device may re-roll the last one before its damage is done (SFA-TEC-28)."""
+
+    actor: str
+    target: str
+    rolls: int
+    """Attack rolls the action makes (each of a fire-linked group, each rocket check)."""
+    checks: int = 1
+    """Rolls per shot (a rocket salvo's damage checks)."""
+    done: int = 0
+    """Rolls made so far, the pending one included."""
+    bought: bool = False
+    """The Willpower success is still to be used, on the next roll (SFA-ATK-5)."""
+    power: int = 0
+    """Power spent on a Targeting Computer for every roll (SFA-TEC-26)."""
+    damage: int = 0
+    botch: bool = False
+    size: int = 0
+    soak: int = 0
+    willpower: bool = False
+    """The pending roll carries the bought success."""
+    asked: tuple[str, ...] = ()
+    """Craft still to be asked whether they re-roll the pending roll."""
+
+
 class Actor(msgspec.Struct, frozen=True, kw_only=True):
     """One station that acts: a craft's pilot (station 0) or one of its gunners."""
 
@@ -159,6 +185,17 @@ class SfaState(msgspec.Struct, kw_only=True):
     """Sides still to be asked whether a faster actor interrupts (SFA-SEQ-4)."""
     interrupted: tuple[str, ...] = ()
     """Actors that are being interrupted, outermost first."""
+    attack: AttackRun | None = None
+    """The attack being resolved while a re-roll may be asked for (SFA-TEC-28)."""
+    abort_offer: str = ""
+    """A pilot just interrupted, asked whether it aborts before the interrupter acts
+    (SFA-SEQ-5)."""
+    late_fields: tuple[str, ...] = ()
+    """Pilots that aborted to a field after moving, slower than their interrupter: the
+    field goes up when they resume (SFA-SEQ-5)."""
+    tie: tuple[str, ...] = ()
+    """Actors of both sides tied on Speed and Wits whose actions are being taken as one
+    simultaneous moment: each still acts if another of them puts it out (SFA-SEQ-3)."""
     serial: int = 0
     start_structure: dict[str, int] = msgspec.field(default_factory=dict)
     disengaged: dict[str, int] = msgspec.field(default_factory=dict)
@@ -204,6 +241,8 @@ class SfaState(msgspec.Struct, kw_only=True):
         dup.trails = list(self.trails)
         dup.area_hits = list(self.area_hits)
         dup.owner = dict(self.owner)
+        if self.attack is not None:
+            dup.attack = copy.copy(self.attack)
         return dup
 
     def other(self, side: str) -> str:

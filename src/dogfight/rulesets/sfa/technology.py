@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import msgspec
 
+from dogfight.core.events import PRIVATE_TO
 from dogfight.geometry.hex import Hex, hex_linedraw, in_forward_line, straight_line
 from dogfight.rulesets.sfa.combat import (
     area_attack,
@@ -264,7 +265,7 @@ def booster_problem(steps: str, move: int) -> str:
             entered += 1
         elif entered > move:
             return f"the Booster hexes beyond Move {move} must be flown straight (SFA-TEC-04)"
-        if step in "lr" and entered > move:
+        if step in "lrB" and entered > move:  # a roll or a loop's hex back is no straight
             return f"the Booster hexes beyond Move {move} must be flown straight (SFA-TEC-04)"
     return ""
 
@@ -314,14 +315,13 @@ def teleport(ctx: Ctx, craft: CraftState, dest: Hex) -> None:
 
 
 def teleport_choices(state: SfaState, craft: CraftState) -> list[Hex]:
-    """A representative set of Teleport landing hexes: along the six straight lines."""
-    out = []
-    reach = min(craft.power, 6)
-    for facing in range(6):
-        for dest in straight_line(craft.hex, facing, reach):
-            if not teleport_problem(state, craft, dest):
-                out.append(dest)
-    return out
+    """Every hex a Teleport may land on: on the map, within as many hexes as the craft
+    has Power, clear of obstacles and seen craft (SFA-TEC-27)."""
+    return [
+        d
+        for d in craft.hex.spiral(max(0, craft.power))[1:]
+        if not teleport_problem(state, craft, d)
+    ]
 
 
 def drag_choices(state: SfaState, craft: CraftState) -> list[Hex | None]:
@@ -427,14 +427,9 @@ def tractor_targets(state: SfaState, craft: CraftState) -> list[str]:
 
 
 def holo_choices(state: SfaState, craft: CraftState) -> list[Hex]:
-    """A representative set of decoy hexes: 3 hexes out along the six lines, and 5 ahead."""
-    out = []
-    spots = [straight_line(craft.hex, f, 3)[-1] for f in range(6)]
-    spots.append(straight_line(craft.hex, craft.facing, HOLO_RANGE)[-1])
-    for spot in spots:
-        if not holo_problem(state, craft, spot) and spot not in out:
-            out.append(spot)
-    return out
+    """Every hex a decoy may be projected to: 1 to 5 hexes away, on the map, not on a
+    craft the projector sees (SFA-TEC-16)."""
+    return [h for h in craft.hex.spiral(HOLO_RANGE)[1:] if not holo_problem(state, craft, h)]
 
 
 def holo_problem(state: SfaState, craft: CraftState, at: Hex) -> str:
@@ -722,18 +717,28 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
 
 
 def project(ctx: Ctx, craft: CraftState, at: Hex) -> None:
-    """Put a decoy of the craft at a hex up to 5 away; an earlier one goes (SFA-TEC-16)."""
+    """Put a decoy of the craft at a hex up to 5 away; an earlier one goes (SFA-TEC-16).
+
+    The decoy's id is made like its side's craft ids (the projector's letters and the
+    next free number), and only the owner is told which craft projected it."""
     state = ctx.state
     for old in [d.id for d in state.decoys.values() if d.owner == craft.id]:
         del state.decoys[old]
-    serial = len(state.start_structure) + 1
-    prefix = craft.side[:3].upper()
-    taken = set(state.start_structure) | set(state.decoys)
-    while f"{prefix}-{serial}" in taken:
+    prefix = craft.id.rstrip("0123456789") or craft.id
+    if prefix == "M":
+        prefix = "C"  # 'M' and a number is how missiles are named
+    taken = set(state.owner) | set(state.start_structure) | set(state.decoys) | set(state.missiles)
+    serial = 1
+    while f"{prefix}{serial}" in taken:
         serial += 1
-    did = f"{prefix}-{serial}"
+    did = f"{prefix}{serial}"
     state.decoys[did] = Decoy(id=did, owner=craft.id, hex=at, facing=craft.facing)
-    ctx.emit(CLAUSE["holo_projector"], f"{craft.id} projects a holographic decoy", unit=craft.id)
+    ctx.emit(
+        CLAUSE["holo_projector"],
+        f"{craft.id} projects a holographic decoy, {did}",
+        unit=craft.id,
+        **{PRIVATE_TO: craft.side},
+    )
 
 
 def vanish(ctx: Ctx, decoy_id: str, why: str) -> None:
