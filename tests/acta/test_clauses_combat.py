@@ -866,23 +866,6 @@ def test_ACTA_TRT_6_seeking_rolls_beyond_seeking_range() -> None:
     assert u(g, "T").shields == TIGER_SHIELDS - 4
 
 
-def test_ACTA_TRT_6_evasive_ship_makes_seeking_weapons_roll() -> None:
-    """ACTA-TRT-6 / ACTA-SPA-5: against a Tiger taking evasive action the drones roll
-    5+ with -1: three 5s all miss."""
-    g = drone_rack_game()
-    advance_to(g, "ship_move", E)
-    script(g, 4)  # CQ check 4 + 4 = 8 passes
-    g.apply(DeclareSpecial(unit="T", name="Take Evasive Action"))
-    assert u(g, "T").special == "Take Evasive Action"
-    advance_to(g, "ship_fire", K)
-    script(g, 5, 5, 5)
-    g.apply(Fire(unit="M", weapon="Drone Rack", target="T"))
-    assert not events(g, "ACTA-TRT-6")
-    ev = last(g, "ACTA-ATK-2")
-    assert faces(ev) == [5, 5, 5] and ev.data["hits"] == 0
-    assert u(g, "T").shields == TIGER_SHIELDS
-
-
 @pytest.mark.parametrize(
     ("option", "dice", "destroyed"),
     [("roll", (4,), False), ("roll", (5,), True), ("auto", (), True)],

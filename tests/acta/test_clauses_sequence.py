@@ -1443,7 +1443,7 @@ def test_ACTA_SPA_2_all_power_to_engines() -> None:
     game = mover(x=5)
     dice_before = game.dice.count
     evts = game.apply(A.DeclareSpecial(unit="E-CA", name="All Power to Engines"))
-    assert clauses(evts) == ["ACTA-SPA-2"]
+    assert clauses(evts) == ["ACTA-SPA-2", "ACTA-SPA-8"]  # the drain penalty: move (default)
     assert game.dice.count == dice_before  # no Crew Quality check
     assert "at most 16" in refused(game, A.MoveShip(unit="E-CA", legs=(Leg(0, 16.5),)))
     reason = refused(game, A.MoveShip(unit="E-CA", legs=(Leg(0, 3), Leg(45, 3))))

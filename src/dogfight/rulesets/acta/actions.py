@@ -25,10 +25,15 @@ class ChooseLoadout(Action, frozen=True, kw_only=True, tag="loadout"):
 
 
 class DeclareSpecial(Action, frozen=True, kw_only=True, tag="special"):
-    """Declare a Special Action for a ship about to move (ACTA-SPA-1)."""
+    """Declare a Special Action for a ship about to move (ACTA-SPA-1).
+
+    With All Power to Engines, `drain` is the power-drain penalty the owner takes next
+    turn: 'move', 'phasers' or 'one_system' ('' is 'move') (ACTA-SPA-8).
+    """
 
     unit: str
     name: str
+    drain: str = ""
 
 
 class Leg(msgspec.Struct, frozen=True, array_like=True):

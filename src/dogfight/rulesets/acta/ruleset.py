@@ -41,6 +41,11 @@ from dogfight.rulesets.acta.setup import (
     loadout_carriers,
     loadout_fighters,
 )
+from dogfight.rulesets.acta.special_actions import (
+    ALL_POWER,
+    DRAIN_PENALTIES,
+    drain_penalty_problem,
+)
 from dogfight.rulesets.acta.state import ActaState, PendingIntercept, UnitState
 from dogfight.rulesets.acta.targets import (
     LAUNCH_DISTANCE,
@@ -75,6 +80,14 @@ SPECIAL_CLAUSES = {
     SCRAMBLE: "ACTA-SPA-7",
 }
 SCRAMBLE_CHECK = 7
+
+
+def special_choices(unit: str, name: str) -> list[A.DeclareSpecial]:
+    """The declarations of one Special Action: one per power-drain penalty for All Power
+    to Engines (ACTA-SPA-8), else one."""
+    if name == ALL_POWER:
+        return [A.DeclareSpecial(unit=unit, name=name, drain=d) for d in DRAIN_PENALTIES]
+    return [A.DeclareSpecial(unit=unit, name=name)]
 
 
 class ActaRuleset(Ruleset):
@@ -199,7 +212,7 @@ class ActaRuleset(Ruleset):
                 if not state.moving_ship:
                     for name in self.special_names(ctx):
                         if not self.special_problem(ctx, ship, name):
-                            out.append(A.DeclareSpecial(unit=sid, name=name))
+                            out.extend(special_choices(sid, name))
                 out.extend(ship_moves(ctx, ship))
         elif phase == "fighter_order":
             out = [A.FighterOrder(first=s) for s in state.sides]
@@ -348,7 +361,9 @@ class ActaRuleset(Ruleset):
             raise IllegalAction(f"{state.moving_ship} must finish its move first")
         if action.unit not in state.ships_to_move.get(state.active, ()):
             raise IllegalAction(f"{action.unit} has already moved this turn")
-        problem = self.special_problem(ctx, ship, action.name)
+        problem = self.special_problem(ctx, ship, action.name) or drain_penalty_problem(
+            action.name, action.drain
+        )
         if problem:
             raise IllegalAction(problem)
 
@@ -610,8 +625,6 @@ class ActaRuleset(Ruleset):
             return
         ship.special = action.name
         clause = SPECIAL_CLAUSES[action.name]
-        if action.name == "All Power to Engines":
-            ship.drain_next = True
         if action.name == "Boost Energy to Shields":
             start = state.unit_type(ship).shields
             dice = max(1, start // 10)
@@ -623,6 +636,17 @@ class ActaRuleset(Ruleset):
             )
             return
         ctx.emit(clause, f"{ctx.name(ship)} performs {action.name}", unit=ship.id)
+        if action.name == ALL_POWER:
+            # ACTA-SPA-8: the owner's chosen penalty is in force next turn.
+            ship.drain_penalty_next = action.drain or "move"
+            ship.drain_next = ship.drain_penalty_next == "move"
+            ctx.emit(
+                "ACTA-SPA-8",
+                f"{ctx.name(ship)} will be drained next turn: "
+                f"{DRAIN_PENALTIES[ship.drain_penalty_next]}",
+                unit=ship.id,
+                drain=ship.drain_penalty_next,
+            )
 
     def _apply_move_ship(self, ctx: Ctx, action: A.MoveShip) -> None:
         state = ctx.state

@@ -72,6 +72,8 @@ def step_turn_start(ctx: Ctx) -> bool:
         unit.special = ""
         unit.special_attempted = False
         unit.power_drain, unit.drain_next = unit.drain_next, False
+        unit.drain_penalty, unit.drain_penalty_next = unit.drain_penalty_next, ""
+        unit.drones_at = ()
         unit.fired = ()
         unit.fighter_target = ""
         unit.attack_done = False

@@ -51,6 +51,12 @@ class UnitState(msgspec.Struct, kw_only=True):
     power_drain: bool = False
     """Set by All Power to Engines: next turn the ship moves at most 6" (ACTA-SPA-2)."""
     drain_next: bool = False
+    drain_penalty: str = ""
+    """This turn's power-drain penalty after All Power to Engines (ACTA-SPA-8)."""
+    drain_penalty_next: str = ""
+    """The penalty chosen with All Power to Engines, in force next turn (ACTA-SPA-8)."""
+    drones_at: tuple[tuple[str, int], ...] = ()
+    """(target, drones) launched this turn, for the drone limit (ACTA-TRT-10)."""
     fired: tuple[str, ...] = ()
     """Weapons fired this turn."""
     fighter_target: str = ""

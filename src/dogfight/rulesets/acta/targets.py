@@ -9,6 +9,8 @@ from __future__ import annotations
 from dogfight.geometry import EPSILON
 from dogfight.rulesets.acta.combat import in_arc, measure, weapon_arc
 from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.fire_rules import drone_allowance, is_drone
+from dogfight.rulesets.acta.special_actions import drain_fire_problem
 from dogfight.rulesets.acta.state import ActaState, UnitState
 from dogfight.rulesets.acta.units import Weapon
 
@@ -65,6 +67,14 @@ def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
     else:
         if firer.crippled and firer.fired:
             return f"{firer.id} is crippled and may fire only one weapon system (ACTA-CRP-1)"
+        drained = drain_fire_problem(firer, weapon)
+        if drained:
+            return drained
+    if is_drone(weapon) and drone_allowance(firer, target.id, int(ctx.opt("drone_limit"))) == 0:
+        return (
+            f"{firer.id} has already launched {int(ctx.opt('drone_limit'))} drones at "
+            f"{target.id} this turn (ACTA-TRT-10)"
+        )
     return ""
 
 
