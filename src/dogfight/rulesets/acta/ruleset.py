@@ -61,6 +61,7 @@ from dogfight.rulesets.acta.targets import (
     support_problem,
     weapon_named,
 )
+from dogfight.rulesets.acta.trait_use import idle_traits, in_use
 from dogfight.rulesets.acta.units import catalog, describe, find_unit, load_unit_file
 
 SPECIAL_ACTIONS: dict[str, int] = {
@@ -107,6 +108,8 @@ class ActaRuleset(Ruleset):
     ) -> ActaState:
         state, _ = build_state(scenario)
         state.options = dict(options)
+        # ACTA-TRT-11: each unit keeps only the traits these options use.
+        state.types = {k: in_use(t, options) for k, t in state.types.items()}
         ctx = Ctx(state, state.options, log)
         ctx.emit(
             "ACTA-SEQ-1",
@@ -119,6 +122,18 @@ class ActaRuleset(Ruleset):
 
     def resolve_scenario(self, scenario: Scenario) -> Scenario:
         return inline_unit_files(scenario)
+
+    def scenario_warnings(
+        self, scenario: Scenario, options: Mapping[str, OptionValue]
+    ) -> list[str]:
+        """Each unit type's traits that do nothing under the options (ACTA-TRT-11)."""
+        state, _ = build_state(scenario)
+        return [
+            f"{scenario.where}: {utype.id} ({utype.name}): trait {trait.label()} does "
+            f"nothing here: {why}; it is left out of this game (ACTA-TRT-11)"
+            for utype in sorted(state.types.values(), key=lambda t: t.id)
+            for trait, why in idle_traits(utype, options)
+        ]
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())

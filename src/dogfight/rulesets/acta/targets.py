@@ -12,6 +12,7 @@ from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.fire_rules import drone_allowance, is_drone
 from dogfight.rulesets.acta.special_actions import drain_fire_problem
 from dogfight.rulesets.acta.state import ActaState, UnitState
+from dogfight.rulesets.acta.trait_use import CARRIER, carrier_launches
 from dogfight.rulesets.acta.units import Weapon
 
 SHIP_SUPPORT_LIMIT = 4
@@ -106,11 +107,13 @@ def ship_shots(ctx: Ctx, ship: UnitState) -> list[tuple[Weapon, UnitState]]:
 
 def launch_limit(ctx: Ctx, ship: UnitState) -> int:
     """How many fighters the ship may launch this turn (ACTA-LCH-1, ACTA-SPA-7)."""
+    utype = ctx.state.unit_type(ship)
+    carrier = utype.trait(CARRIER) if CARRIER not in ship.lost_traits else None
     if ship.special == SCRAMBLE:
-        return 2
+        return carrier + 2 if carrier else 2  # B5: Carriers launch 2 more (notes A.8)
     if ship.special:
         return 0
-    return 1
+    return carrier_launches(utype, ship.lost_traits)  # Carrier X (ACTA-TRT-11)
 
 
 def launched_count(state: ActaState, ship: UnitState) -> int:
