@@ -164,9 +164,7 @@ def test_ACTA_SPA_9_no_roll_without_evasive_action() -> None:
 
 
 @pytest.mark.parametrize(("distance", "stripped"), [(4.0, 6), (5.0, 3)])
-def test_ACTA_TRT_9_phaser_kill_zone_counts_as_multihit_2(
-    distance: float, stripped: int
-) -> None:
+def test_ACTA_TRT_9_phaser_kill_zone_counts_as_multihit_2(distance: float, stripped: int) -> None:
     """ACTA-TRT-9: the Tiger's Phaser-1 PH (3 AD, Kill Zone 4) hits three times: within 4"
     each hit strips two shield boxes (Multihit 2), beyond it one."""
     g = new_game(*face_off(distance), dice=EMPIRE_WINS)
@@ -222,9 +220,7 @@ def test_ACTA_TRT_10_at_most_three_drones_at_one_target() -> None:
     assert u(g, "T").shields == TIGER_SHIELDS - 6
     reason = refused(g, Fire(unit="M", weapon="Drone Rack C", target="T"))
     assert "ACTA-TRT-10" in reason
-    assert not any(
-        isinstance(a, Fire) and a.weapon == "Drone Rack C" for a in g.legal_actions()
-    )
+    assert not any(isinstance(a, Fire) and a.weapon == "Drone Rack C" for a in g.legal_actions())
 
 
 def test_ACTA_TRT_10_option_zero_lifts_the_limit() -> None:

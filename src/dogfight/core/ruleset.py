@@ -130,7 +130,9 @@ class Ruleset(ABC):
         in, so that a game file holding it stands alone. The default changes nothing."""
         return scenario
 
-    def scenario_warnings(self, scenario: Scenario, options: Mapping[str, OptionValue]) -> list[str]:
+    def scenario_warnings(
+        self, scenario: Scenario, options: Mapping[str, OptionValue]
+    ) -> list[str]:
         """Things in a valid scenario that do nothing under these options (for
         `dogfight validate`). The default finds none."""
         return []

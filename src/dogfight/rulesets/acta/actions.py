@@ -24,6 +24,18 @@ class ChooseLoadout(Action, frozen=True, kw_only=True, tag="loadout"):
     swap_aboard: tuple[str, ...] = ()
 
 
+class Deploy(Action, frozen=True, kw_only=True, tag="deploy"):
+    """Before the battle: place a unit in its side's deployment zone (ACTA-DEP-4).
+
+    `support` puts a carrier's combat space patrol on that carrier's base instead."""
+
+    unit: str
+    x: float
+    y: float
+    heading: float = 0.0
+    support: str = ""
+
+
 class DeclareSpecial(Action, frozen=True, kw_only=True, tag="special"):
     """Declare a Special Action for a ship about to move (ACTA-SPA-1).
 
@@ -141,6 +153,7 @@ class Launch(Action, frozen=True, kw_only=True, tag="launch"):
 
 ActaAction = (
     ChooseLoadout
+    | Deploy
     | DeclareSpecial
     | MoveShip
     | FighterOrder

@@ -294,9 +294,9 @@ def resolve_fire(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
         if ad <= 0:
             return
     rule = to_hit(ctx, firer, weapon, target, dist)
-    if rule.automatic and target.special == EVASIVE and not state.is_fighter(target):
-        if evades_seeking(ctx, firer, weapon, target):
-            return
+    evasive = rule.automatic and target.special == EVASIVE and not state.is_fighter(target)
+    if evasive and evades_seeking(ctx, firer, weapon, target):
+        return  # ACTA-SPA-9: the evasive ship won the opposed roll
     faces = [] if rule.automatic else ctx.roll_many(ad)
     if rule.automatic:
         hits = ad

@@ -25,6 +25,7 @@ from dogfight.rulesets.acta import sequence
 from dogfight.rulesets.acta.choices import fighter_moves, ship_moves
 from dogfight.rulesets.acta.combat import crit_level, resolve_fire
 from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.deployment import apply_deploy, deploy_choices, deploy_problem
 from dogfight.rulesets.acta.dogfight import defender_candidates, unassigned_engaged
 from dogfight.rulesets.acta.movement import (
     carry_supporters,
@@ -207,7 +208,9 @@ class ActaRuleset(Ruleset):
             return []
         phase = state.phase
         out: list[Any] = []
-        if phase == "setup":
+        if phase == "deploy":
+            out = list(deploy_choices(ctx))
+        elif phase == "setup":
             eligible = tuple(sorted(f.id for f in loadout_fighters(state, side)))
             carriers = tuple(sorted(s.id for s in loadout_carriers(state, side)))
             out = [A.ChooseLoadout()]
@@ -282,6 +285,9 @@ class ActaRuleset(Ruleset):
             ship = state.units[state.launches_pending[0]]
             out = [A.Launch(ship=ship.id)]
             for ftype in sorted(set(ship.aboard)):
+                queued = sum(1 for e in state.launch_queue if e[0] == ship.id and e[1] == ftype)
+                if ship.aboard.count(ftype) <= queued:
+                    continue  # every one of this type is already queued (Carrier X)
                 for bearing in (0.0, 90.0, -90.0, 180.0):
                     spot = self.launch_spot(ctx, ship, ftype, bearing)
                     if spot is not None:
@@ -368,6 +374,14 @@ class ActaRuleset(Ruleset):
             self.unit_of(ctx, sid, side=state.active)
             if sid not in carriers:
                 raise IllegalAction(f"{sid} carries no fighter that may swap its drone")
+
+    def _check_deploy(self, ctx: Ctx, action: A.Deploy) -> None:
+        problem = deploy_problem(ctx, action)
+        if problem:
+            raise IllegalAction(problem)
+
+    def _apply_deploy(self, ctx: Ctx, action: A.Deploy) -> None:
+        apply_deploy(ctx, action)
 
     def _check_special(self, ctx: Ctx, action: A.DeclareSpecial) -> None:
         state = ctx.state
@@ -912,6 +926,7 @@ class ActaRuleset(Ruleset):
 
 _CHECKS: dict[type, Any] = {
     A.ChooseLoadout: ActaRuleset._check_loadout,
+    A.Deploy: ActaRuleset._check_deploy,
     A.DeclareSpecial: ActaRuleset._check_special,
     A.MoveShip: ActaRuleset._check_move_ship,
     A.FighterOrder: ActaRuleset._check_fighter_order,
@@ -929,6 +944,7 @@ _CHECKS: dict[type, Any] = {
 }
 _APPLIES: dict[type, Any] = {
     A.ChooseLoadout: ActaRuleset._apply_loadout,
+    A.Deploy: ActaRuleset._apply_deploy,
     A.DeclareSpecial: ActaRuleset._apply_special,
     A.MoveShip: ActaRuleset._apply_move_ship,
     A.FighterOrder: ActaRuleset._apply_fighter_order,
@@ -946,6 +962,7 @@ _APPLIES: dict[type, Any] = {
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.ChooseLoadout: ("setup",),
+    A.Deploy: ("deploy",),
     A.DeclareSpecial: ("ship_move",),
     A.MoveShip: ("ship_move",),
     A.FighterOrder: ("fighter_order",),
@@ -963,6 +980,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
 }
 _VERB: dict[type, str] = {
     A.ChooseLoadout: "choose loadouts",
+    A.Deploy: "deploy a unit",
     A.DeclareSpecial: "declare a Special Action",
     A.MoveShip: "move a ship",
     A.FighterOrder: "choose who moves fighters first",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dogfight.core.ending import end_at_turn_limit, end_by_elimination
 from dogfight.rulesets.acta import combat
 from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.deployment import step_deploy
 from dogfight.rulesets.acta.dogfight import (
     defender_candidates,
     resolve_dogfights,
@@ -477,7 +478,7 @@ def strength(state: ActaState, side: str) -> int:
 def check_elimination(ctx: Ctx) -> bool:
     """A side with nothing left on the table has lost (ACTA-WIN-1)."""
     state = ctx.state
-    if state.phase == "setup":
+    if state.phase in ("deploy", "setup"):
         return False
     present = {u.side for u in state.units.values()}
     beaten = [s for s in state.sides if s not in present]
@@ -516,6 +517,7 @@ def finish_at_turn_limit(ctx: Ctx) -> None:
 
 
 STEPS: dict[str, Callable[[Ctx], bool]] = {
+    "deploy": step_deploy,
     "setup": step_setup,
     "turn_start": step_turn_start,
     "ship_move": step_ship_move,

@@ -67,7 +67,7 @@ def evades_seeking(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState
     cq_target, cq_firer = crew_quality(ctx, target), crew_quality(ctx, firer)
     total_target, total_firer = mine + cq_target, theirs + cq_firer
     if total_target == total_firer:
-        evaded = ctx.opt("evasion_tie") == "misses"
+        evaded = bool(ctx.opt("evasion_tie") == "misses")
     else:
         evaded = total_target > total_firer
     ctx.emit(

@@ -120,6 +120,10 @@ class ActaState(msgspec.Struct, kw_only=True):
     initiative: str = ""
     """This turn's initiative winner."""
     loadout_pending: tuple[str, ...] = ()
+    zones: dict[str, tuple[float, float, float, float]] = msgspec.field(default_factory=dict)
+    """Each side's deployment zone (x_min, x_max, y_min, y_max), if it has one."""
+    deploy_pending: tuple[str, ...] = ()
+    """Units still to be placed in their zones, in order (ACTA-DEP-4)."""
     ships_to_move: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     moving_ship: str = ""
     fighter_sides: tuple[str, ...] = ()
