@@ -672,17 +672,18 @@ def test_ACTA_CRT_3_damage_control(start: dict[str, int], face: int, after: dict
 
 def test_ACTA_CRP_1_crippled_at_threshold_and_traits_lost_on_4_plus() -> None:
     """ACTA-CRP-1: Morgath (crippled 7) falling from 8 to 7 is crippled; it rolls for
-    Command 2 and Interceptors 1 and loses the one that rolled 4+."""
+    Command 2 (its Interceptors 1 is left out under resolution=sf, ACTA-TRT-11) and
+    loses it on a 4+."""
     g = new_game(*face_off(10))
     advance_to(g, "ship_fire", E)
     m = u(g, "M")
     m.shields, m.damage = 0, 8
-    tiger_fires(g, "Phaser-1 PH", 5, 1, 1, 2, 4, 3)
+    tiger_fires(g, "Phaser-1 PH", 5, 1, 1, 2, 4)
     m = u(g, "M")
     assert (m.damage, m.crippled) == (7, True)
     assert m.lost_traits == ("Command",)
     ev = last(g, "ACTA-CRP-1")
-    assert faces(ev) == [4, 3]
+    assert faces(ev) == [4]
     assert ev.data["lost"] == ["Command"]
     all_dice_used(g)
 

@@ -33,7 +33,7 @@ from .test_clauses_combat import (
     passive,
     u,
 )
-from .test_clauses_sequence import refused
+from .test_clauses_sequence import mover, refused
 
 E, K = "Empire", "Klingon"
 MORGATH_SHIELDS = 14
@@ -243,3 +243,54 @@ def test_ACTA_TRT_10_limit_is_per_turn() -> None:
     until_turn(g, 2, "ship_fire", K)
     script(g)
     g.check(Fire(unit="M", weapon="Drone Rack", target="T"))
+
+
+# ---- ACTA-SPA-11: High Energy Turn ---------------------------------------------------------
+
+
+def het_tiger(face: int, extra: int) -> Game:
+    """The Tiger (Speed 10, Turn 3, CQ 4) declares a High Energy Turn of `extra` segments."""
+    g = mover()
+    offered = {
+        a.extra
+        for a in g.legal_actions()
+        if isinstance(a, DeclareSpecial) and a.name == "High Energy Turn"
+    }
+    assert offered == {1, 2, 3}
+    script(g, face)
+    g.apply(DeclareSpecial(unit="E-CA", name="High Energy Turn", extra=extra))
+    return g
+
+
+def test_ACTA_SPA_11_high_energy_turn_passed() -> None:
+    """ACTA-SPA-11: on a pass (4 + 4 = 8) with one extra segment the Tiger may make one
+    turn of 90 degrees at its turn point, or of 45 before running its Turn distance;
+    only one such turn, and never more than declared."""
+    g = het_tiger(4, 1)
+    assert u(g, "E-CA").special == "High Energy Turn"
+    g.check(MoveShip(unit="E-CA", legs=(Leg(0, 3), Leg(90, 3))))
+    g.check(MoveShip(unit="E-CA", legs=(Leg(45, 3), Leg(45, 3))))
+    g.check(MoveShip(unit="E-CA", legs=(Leg(0, 3), Leg(90, 3), Leg(45, 3))))
+    assert "ACTA-MOV-2" in refused(g, MoveShip(unit="E-CA", legs=(Leg(0, 3), Leg(135, 3))))
+    assert "ACTA-MOV-2" in refused(
+        g, MoveShip(unit="E-CA", legs=(Leg(0, 3), Leg(90, 3), Leg(90, 3)))
+    )
+
+
+def test_ACTA_SPA_11_high_energy_turn_failed_damages_the_drive() -> None:
+    """ACTA-SPA-11: on a failed check (2 + 4 < 8) with two extra segments tried, the drive
+    critical rises by 2 and the ship moves normally (no turn beyond 45 degrees)."""
+    g = het_tiger(2, 2)
+    ev = last(g, "ACTA-SPA-11")
+    assert ev.data["level"] == 2 and u(g, "E-CA").criticals == {"drive": 2}
+    assert u(g, "E-CA").special == ""
+    assert "ACTA-MOV-2" in refused(g, MoveShip(unit="E-CA", legs=(Leg(0, 3), Leg(90, 3))))
+    all_dice_used(g)
+
+
+def test_ACTA_SPA_11_extra_segments_are_checked() -> None:
+    """ACTA-SPA-11: a High Energy Turn tries 1 to 3 extra segments; no other action has any."""
+    g = mover()
+    assert "1 to 3" in refused(g, DeclareSpecial(unit="E-CA", name="High Energy Turn", extra=4))
+    assert "1 to 3" in refused(g, DeclareSpecial(unit="E-CA", name="High Energy Turn"))
+    assert "extra" in refused(g, DeclareSpecial(unit="E-CA", name="Close Blast Doors", extra=1))

@@ -34,6 +34,7 @@ from dogfight.rulesets.acta.movement import (
     move_ship,
     overlapping_fighter,
     ship_path,
+    ship_turn_inches,
 )
 from dogfight.rulesets.acta.options import OPTIONS
 from dogfight.rulesets.acta.setup import (
@@ -45,7 +46,10 @@ from dogfight.rulesets.acta.setup import (
 from dogfight.rulesets.acta.special_actions import (
     ALL_POWER,
     DRAIN_PENALTIES,
+    HET_MAX_EXTRA,
+    HIGH_ENERGY_TURN,
     drain_penalty_problem,
+    extra_problem,
 )
 from dogfight.rulesets.acta.state import ActaState, PendingIntercept, UnitState
 from dogfight.rulesets.acta.targets import (
@@ -71,6 +75,7 @@ SPECIAL_ACTIONS: dict[str, int] = {
     "Boost Energy to Shields": 0,
     "Intensify Defensive Fire": 8,
     "Take Evasive Action": 8,
+    HIGH_ENERGY_TURN: 8,
 }
 """Special Actions and the Crew Quality check each needs (0: none) (ACTA-SPA-1)."""
 SPECIAL_CLAUSES = {
@@ -80,6 +85,7 @@ SPECIAL_CLAUSES = {
     "Take Evasive Action": "ACTA-SPA-5",
     "Boost Energy to Shields": "ACTA-SPA-6",
     SCRAMBLE: "ACTA-SPA-7",
+    HIGH_ENERGY_TURN: "ACTA-SPA-11",
 }
 SCRAMBLE_CHECK = 7
 
@@ -89,6 +95,10 @@ def special_choices(unit: str, name: str) -> list[A.DeclareSpecial]:
     to Engines (ACTA-SPA-8), else one."""
     if name == ALL_POWER:
         return [A.DeclareSpecial(unit=unit, name=name, drain=d) for d in DRAIN_PENALTIES]
+    if name == HIGH_ENERGY_TURN:
+        return [
+            A.DeclareSpecial(unit=unit, name=name, extra=k) for k in range(1, HET_MAX_EXTRA + 1)
+        ]
     return [A.DeclareSpecial(unit=unit, name=name)]
 
 
@@ -353,6 +363,8 @@ class ActaRuleset(Ruleset):
             return f"{ship.id} has a power critical and may not take Special Actions (ACTA-CRT-2)"
         if name == "Boost Energy to Shields" and state.unit_type(ship).shields <= 0:
             return f"{ship.id} has no shields to boost"
+        if name == HIGH_ENERGY_TURN and ship_turn_inches(state, ship) is None:
+            return f"{ship.id} is super-manoeuvrable and turns freely already (ACTA-SPA-11)"
         if name == SCRAMBLE and not ship.aboard:
             return f"{ship.id} has no fighters aboard to scramble"
         return ""
@@ -390,8 +402,10 @@ class ActaRuleset(Ruleset):
             raise IllegalAction(f"{state.moving_ship} must finish its move first")
         if action.unit not in state.ships_to_move.get(state.active, ()):
             raise IllegalAction(f"{action.unit} has already moved this turn")
-        problem = self.special_problem(ctx, ship, action.name) or drain_penalty_problem(
-            action.name, action.drain
+        problem = (
+            self.special_problem(ctx, ship, action.name)
+            or drain_penalty_problem(action.name, action.drain)
+            or extra_problem(action.name, action.extra)
         )
         if problem:
             raise IllegalAction(problem)
@@ -651,8 +665,20 @@ class ActaRuleset(Ruleset):
                 passed=passed,
             )
         if not passed:
+            if action.name == HIGH_ENERGY_TURN:
+                # ACTA-SPA-11: the drive takes a critical level per extra segment tried.
+                ship.criticals["drive"] = ship.criticals.get("drive", 0) + action.extra
+                ctx.emit(
+                    "ACTA-SPA-11",
+                    f"{ctx.name(ship)} fails its High Energy Turn: drive critical now level "
+                    f"{ship.criticals['drive']}",
+                    unit=ship.id,
+                    system="drive",
+                    level=ship.criticals["drive"],
+                )
             return
         ship.special = action.name
+        ship.special_extra = action.extra
         clause = SPECIAL_CLAUSES[action.name]
         if action.name == "Boost Energy to Shields":
             start = state.unit_type(ship).shields

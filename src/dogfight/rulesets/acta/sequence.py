@@ -72,6 +72,7 @@ def step_turn_start(ctx: Ctx) -> bool:
         unit.distance_moved = unit.carried = 0.0
         unit.special = ""
         unit.special_attempted = False
+        unit.special_extra = 0
         unit.power_drain, unit.drain_next = unit.drain_next, False
         unit.drain_penalty, unit.drain_penalty_next = unit.drain_penalty_next, ""
         unit.drones_at = ()

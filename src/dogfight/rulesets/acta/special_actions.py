@@ -33,6 +33,22 @@ def drain_penalty_problem(name: str, drain: str) -> str:
     return ""
 
 
+HET_MAX_EXTRA = 3
+"""A High Energy Turn adds at most three 45-degree segments: 180 degrees with a normal turn."""
+
+
+def extra_problem(name: str, extra: int) -> str:
+    """Why a declaration's extra segments are wrong ('' if right) (ACTA-SPA-11)."""
+    if name == HIGH_ENERGY_TURN:
+        if not 1 <= extra <= HET_MAX_EXTRA:
+            return (
+                f"a High Energy Turn tries 1 to {HET_MAX_EXTRA} extra 45-degree segments, "
+                f"not {extra} (ACTA-SPA-11)"
+            )
+        return ""
+    return "" if extra == 0 else f"only a {HIGH_ENERGY_TURN} has extra segments to declare"
+
+
 def is_phaser(weapon: Weapon) -> bool:
     """Phasers are the weapons named Phaser-something (ACTA-SPA-8, ACTA-TRT-9)."""
     return weapon.name.lower().startswith("phaser")

@@ -48,6 +48,8 @@ class UnitState(msgspec.Struct, kw_only=True):
     special: str = ""
     """The Special Action performed this turn (passed its check), if any."""
     special_attempted: bool = False
+    special_extra: int = 0
+    """High Energy Turn: the extra 45-degree segments declared (ACTA-SPA-11)."""
     power_drain: bool = False
     """Set by All Power to Engines: next turn the ship moves at most 6" (ACTA-SPA-2)."""
     drain_next: bool = False
