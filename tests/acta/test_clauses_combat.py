@@ -780,8 +780,9 @@ def test_ACTA_TRT_3_precise_turns_a_hull_one_into_damage(
     weapon: str, hull: int, damage: int
 ) -> None:
     """ACTA-TRT-3: Precise adds 1 to the hull die: the Phaser-1's 1 does damage, the
-    Phaser-3's (not Precise) does not."""
-    g = new_game(*face_off(3))
+    Phaser-3's (not Precise) does not. (The Phaser-1 fires from 5", outside its Kill
+    Zone, so each hit rolls one hull die, ACTA-TRT-9.)"""
+    g = new_game(*face_off(5 if weapon == "Phaser-1 PH" else 3))
     advance_to(g, "ship_fire", E)
     u(g, "M").shields = 0
     ad = 3 if weapon == "Phaser-1 PH" else 2
@@ -901,7 +902,8 @@ def test_ACTA_TRT_7_weak_is_minus_one() -> None:
     assert "need 4+ -1" in weak.text and weak.data["hits"] == 1
     tiger_fires(g, "Phaser-1 PH", 4, 4, 4)
     assert last(g, "ACTA-ATK-2").data["hits"] == 3
-    assert u(g, "M").shields == MORGATH_SHIELDS - 4
+    # 1 from the Phaser-3; 3 Phaser-1 hits inside its Kill Zone strip 2 each (ACTA-TRT-9)
+    assert u(g, "M").shields == MORGATH_SHIELDS - 7
 
 
 def moved_zaresh(rules: dict[str, Any] | None = None, *, move: bool = True) -> Game:
@@ -1225,7 +1227,8 @@ def test_ACTA_SPA_6_one_die_per_ten_starting_shields() -> None:
 
 def scramble_game(scramble: bool) -> Game:
     return new_game(
-        unit(0, "sky-dragon", 10, 18, 0, id="C", aboard={"wasp": 3}, patrol=False),
+        # the Crane has no Carrier X, so it launches one a turn, two on a Scramble
+        unit(0, "crane", 10, 18, 0, id="C", aboard={"wasp": 3}, patrol=False),
         unit(1, "morgath", 34, 34, 180, id="M"),
         rules={"scramble": scramble},
     )

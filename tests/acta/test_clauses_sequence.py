@@ -1185,7 +1185,8 @@ def test_ACTA_LCH_1_launch_one_fighter_within_3_inches() -> None:
 def test_ACTA_LCH_1_launched_fighters_are_placed_at_the_very_end() -> None:
     """ACTA-LCH-1: launched fighters appear only once every launch has been decided."""
     game = carrier_game(
-        unit(0, "sky-dragon", 10, 8, id="E-CV2", aboard={"hornet": 2}, patrol=False)
+        # a ship without Carrier X: one launch a turn (ACTA-TRT-11)
+        unit(0, "tazek", 10, 8, id="E-CV2", aboard={"hornet": 2}, patrol=False)
     )
     idle_until(game, "launch")
     assert game.state.launches_pending == ("E-CV", "E-CV2")
