@@ -1185,7 +1185,8 @@ def test_ACTA_LCH_1_launch_one_fighter_within_3_inches() -> None:
 def test_ACTA_LCH_1_launched_fighters_are_placed_at_the_very_end() -> None:
     """ACTA-LCH-1: launched fighters appear only once every launch has been decided."""
     game = carrier_game(
-        unit(0, "sky-dragon", 10, 8, id="E-CV2", aboard={"hornet": 2}, patrol=False)
+        # a ship without Carrier X: one launch a turn (ACTA-TRT-11)
+        unit(0, "tazek", 10, 8, id="E-CV2", aboard={"hornet": 2}, patrol=False)
     )
     idle_until(game, "launch")
     assert game.state.launches_pending == ("E-CV", "E-CV2")
@@ -1443,7 +1444,7 @@ def test_ACTA_SPA_2_all_power_to_engines() -> None:
     game = mover(x=5)
     dice_before = game.dice.count
     evts = game.apply(A.DeclareSpecial(unit="E-CA", name="All Power to Engines"))
-    assert clauses(evts) == ["ACTA-SPA-2"]
+    assert clauses(evts) == ["ACTA-SPA-2", "ACTA-SPA-8"]  # the drain penalty: move (default)
     assert game.dice.count == dice_before  # no Crew Quality check
     assert "at most 16" in refused(game, A.MoveShip(unit="E-CA", legs=(Leg(0, 16.5),)))
     reason = refused(game, A.MoveShip(unit="E-CA", legs=(Leg(0, 3), Leg(45, 3))))

@@ -53,6 +53,7 @@ from dogfight.rulesets.acta.combat import (
     weapon_arc,
 )
 from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.deployment import zone_centre
 from dogfight.rulesets.acta.dogfight import dogfight_score
 from dogfight.rulesets.acta.movement import fighter_budget, ship_max_speed, ship_path
 from dogfight.rulesets.acta.sequence import scores
@@ -902,6 +903,41 @@ class ActaHeuristic:
             out.append((value, action))
         return out
 
+    # -- deployment --
+
+    def score_deploy(self, view: View, legal: list[Any]) -> list[tuple[float, Any]]:
+        """Place ships forward in the zone, towards the enemy, and fighters close beside
+        a friendly ship (screening it), a patrol on its carrier's base best of all when
+        the enemy brings fighters (ACTA-DEP-4)."""
+        state = view.state
+        side = state.active
+        enemy = state.zones.get(state.other(side))
+        aim = (
+            zone_centre(enemy)
+            if enemy is not None
+            else Vec2(state.table.width / 2, state.table.height / 2)
+        )
+        foe_fighters = len(view.foe_fighters) + sum(len(s.aboard) for s in view.foe_ships)
+        out = []
+        for action in legal:
+            unit = state.units[action.unit]
+            spot = Vec2(action.x, action.y)
+            value = -0.1 * spot.distance(aim)
+            others = [u for u in state.ships(side) if u.id != unit.id]
+            if not state.is_fighter(unit):
+                # Spread the ships out: a crowd is one target for every gun.
+                near = min((u.pose.position.distance(spot) for u in others), default=99.0)
+                value -= 0.5 * max(0.0, 5.0 - near)
+            if state.is_fighter(unit):
+                ships = [s for s in state.ships(side) if s.id != unit.id]
+                if ships:
+                    near = min(s.pose.position.distance(spot) for s in ships)
+                    value -= max(0.0, near - 3.0)
+                if action.support:
+                    value += 1.0 if foe_fighters else 0.2
+            out.append((value, action))
+        return out
+
     # -- ship movement and Special Actions --
 
     def score_ship_move(self, view: View, legal: list[Any]) -> list[tuple[float, Any]]:
@@ -1509,6 +1545,7 @@ class ActaHeuristic:
 
 Scorer = Callable[[ActaHeuristic, View, list[Any]], list[tuple[float, Any]]]
 _PHASES: dict[str, Scorer] = {
+    "deploy": ActaHeuristic.score_deploy,
     "setup": ActaHeuristic.score_loadout,
     "ship_move": ActaHeuristic.score_ship_move,
     "fighter_order": ActaHeuristic.score_fighter_order,

@@ -97,6 +97,8 @@ def _validate_game(file: Path) -> str:
 def _validate_scenario(file: Path) -> str:
     scenario = _scenario(str(file))
     game = Game(scenario, seed=0)
+    for warning in game.ruleset.scenario_warnings(game.scenario, game.options):
+        typer.echo(f"warning: {warning}", err=True)
     return (
         f"ok: scenario {file}: '{scenario.name}' ({scenario.ruleset}), "
         f"sides {' v '.join(side_names(game))}"

@@ -130,6 +130,13 @@ class Ruleset(ABC):
         in, so that a game file holding it stands alone. The default changes nothing."""
         return scenario
 
+    def scenario_warnings(
+        self, scenario: Scenario, options: Mapping[str, OptionValue]
+    ) -> list[str]:
+        """Things in a valid scenario that do nothing under these options (for
+        `dogfight validate`). The default finds none."""
+        return []
+
     def sides(self, state: Any) -> tuple[str, ...]:
         """The names of the sides, in scenario order."""
         return tuple(state.sides)

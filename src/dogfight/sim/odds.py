@@ -29,6 +29,7 @@ from dogfight.core.registry import find_ruleset
 from dogfight.rulesets.acta import units as acta_units
 from dogfight.rulesets.acta.combat import ToHit
 from dogfight.rulesets.acta.dogfight import DOGFIGHT_DRONE_BONUS
+from dogfight.rulesets.acta.fire_rules import drones_left, is_drone, multihit
 from dogfight.rulesets.evo import units as evo_units
 from dogfight.rulesets.evo.shooting import die_outcome, greedy_rest, save_fails, six_bonus
 from dogfight.rulesets.sfa.pool import DEFAULT_DIFFICULTY, exact_distribution
@@ -245,7 +246,12 @@ def acta_attack(
             f"the target at {dist:g} is out of range"
         )
     rule = acta_to_hit(weapon, target, dist, options)
-    counts = _hit_counts(rule, weapon.ad)
+    ad = weapon.ad
+    if is_drone(weapon):
+        # ACTA-TRT-10: a fresh turn, so the whole allowance is left.
+        allowed = drones_left(0, int(options["drone_limit"]))
+        ad = ad if allowed is None else min(ad, allowed)
+    counts = _hit_counts(rule, ad)
     b5 = options["resolution"] == "b5"
     may_dodge = moved or not options["dodge_requires_move"]
     notes = [
@@ -255,7 +261,7 @@ def acta_attack(
         "a fresh target: full Damage and shields, no criticals, no Special Actions "
         "(no Evasive Action, Close Blast Doors or Intensify Defensive Fire)",
     ]
-    facts: dict[str, str | int | float] = {"ad": weapon.ad, "range": dist}
+    facts: dict[str, str | int | float] = {"ad": ad, "range": dist}
     if rule.automatic:
         facts["to_hit"] = "automatic (Seeking)"
     else:
@@ -267,7 +273,7 @@ def acta_attack(
         odds = _fighter_damage(counts, _dodge_chance(dodge), target.damage)
         facts["dodge"] = f"{dodge}+" if dodge is not None else "none"
     else:
-        odds = _ship_damage(counts, weapon, target, options, may_dodge)
+        odds = _ship_damage(counts, weapon, target, options, may_dodge, dist)
         interceptors = b5 or options["defensive_fire_mode"] == "interceptor"
         if interceptors:
             notes.append("no fighters on defensive fire: only the ship's own Interceptors roll")
@@ -323,10 +329,11 @@ def _ship_damage(
     ship: acta_units.UnitType,
     options: Options,
     may_dodge: bool,
+    dist: float = 0.0,
 ) -> dict[int, Fraction]:
     """The engine's `combat.hit_ship` as a Markov chain over the hits."""
     b5 = options["resolution"] == "b5"
-    per_hit = weapon.trait("Multihit") or 1
+    per_hit = multihit(weapon, dist)  # Multihit, or a phaser's Kill Zone (ACTA-TRT-9)
     precise = 1 if weapon.has("Precise") else 0
     interceptors = b5 or options["defensive_fire_mode"] == "interceptor"
     own_dice = (ship.trait("Interceptors") or 0) if interceptors else 0

@@ -24,11 +24,32 @@ class ChooseLoadout(Action, frozen=True, kw_only=True, tag="loadout"):
     swap_aboard: tuple[str, ...] = ()
 
 
+class Deploy(Action, frozen=True, kw_only=True, tag="deploy"):
+    """Before the battle: place a unit in its side's deployment zone (ACTA-DEP-4).
+
+    `support` puts a carrier's combat space patrol on that carrier's base instead."""
+
+    unit: str
+    x: float
+    y: float
+    heading: float = 0.0
+    support: str = ""
+
+
 class DeclareSpecial(Action, frozen=True, kw_only=True, tag="special"):
-    """Declare a Special Action for a ship about to move (ACTA-SPA-1)."""
+    """Declare a Special Action for a ship about to move (ACTA-SPA-1).
+
+    With All Power to Engines, `drain` is the power-drain penalty the owner takes next
+    turn: 'move', 'phasers' or 'one_system' ('' is 'move') (ACTA-SPA-8). With High
+    Energy Turn, `extra` is the number of extra 45-degree segments tried (ACTA-SPA-11).
+    """
 
     unit: str
     name: str
+    drain: str = ""
+    extra: int = 0
+    """High Energy Turn: how many extra 45-degree segments the ship tries (1-3)
+    (ACTA-SPA-11)."""
 
 
 class Leg(msgspec.Struct, frozen=True, array_like=True):
@@ -136,6 +157,7 @@ class Launch(Action, frozen=True, kw_only=True, tag="launch"):
 
 ActaAction = (
     ChooseLoadout
+    | Deploy
     | DeclareSpecial
     | MoveShip
     | FighterOrder

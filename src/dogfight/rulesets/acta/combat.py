@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from dogfight.geometry import Arc
 from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.fire_rules import drone_allowance, is_drone, multihit, record_drones
+from dogfight.rulesets.acta.special_actions import evades_seeking
 from dogfight.rulesets.acta.state import ActaState, UnitState
 from dogfight.rulesets.acta.units import Weapon
 
@@ -89,12 +91,9 @@ def to_hit(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState, dist: 
     evasive = target.special == EVASIVE
     # ACTA-TRT-6: seeking weapons hit ships automatically; against fighters per option.
     seeking_auto = not target_is_fighter or ctx.opt("drone_vs_fighter") == "auto"
-    if (
-        weapon.has("Seeking")
-        and dist <= float(ctx.opt("seeking_range"))
-        and not evasive
-        and seeking_auto
-    ):
+    # ACTA-SPA-9: against an evasive ship the weapon still hits automatically, unless
+    # the ship wins the opposed Crew Quality roll (`special_actions.evades_seeking`).
+    if weapon.has("Seeking") and dist <= float(ctx.opt("seeking_range")) and seeking_auto:
         return ToHit(need=0, modifier=0, automatic=True)
     modifier = weapon.trait("Accurate") or 0  # ACTA-TRT-2
     if weapon.has("Weak"):
@@ -275,12 +274,29 @@ def resolve_fire(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
         weapon=weapon.name,
         range=round(dist, 2),
     )
+    if is_drone(weapon):
+        allowed = drone_allowance(firer, target.id, int(ctx.opt("drone_limit")))
+        if allowed is not None and ad > allowed:
+            ctx.emit(
+                "ACTA-TRT-10",
+                f"only {allowed} more drone(s) may be launched at {ctx.name(target)} this turn",
+                unit=firer.id,
+                target=target.id,
+                allowed=allowed,
+            )
+            ad = allowed
+        record_drones(firer, target.id, ad)
+        if ad <= 0:
+            return
     seeking_defence = ctx.opt("resolution") == "sf" and ctx.opt("defensive_fire_mode") == "seeking"
     if weapon.has("Seeking") and not state.is_fighter(target) and seeking_defence:
         ad = seeking_defensive_fire(ctx, target, ad)
         if ad <= 0:
             return
     rule = to_hit(ctx, firer, weapon, target, dist)
+    evasive = rule.automatic and target.special == EVASIVE and not state.is_fighter(target)
+    if evasive and evades_seeking(ctx, firer, weapon, target):
+        return  # ACTA-SPA-9: the evasive ship won the opposed roll
     faces = [] if rule.automatic else ctx.roll_many(ad)
     if rule.automatic:
         hits = ad
@@ -300,7 +316,7 @@ def resolve_fire(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
     if state.is_fighter(target):
         hit_fighter(ctx, target, weapon, hits, firer.id)
     else:
-        hit_ship(ctx, target, weapon, hits, sixes, firer.id)
+        hit_ship(ctx, target, weapon, hits, sixes, firer.id, per_hit=multihit(weapon, dist))
 
 
 def hit_fighter(
@@ -316,12 +332,21 @@ def hit_fighter(
 
 
 def hit_ship(
-    ctx: Ctx, ship: UnitState, weapon: Weapon, hits: int, sixes: int, by: str | None = None
+    ctx: Ctx,
+    ship: UnitState,
+    weapon: Weapon,
+    hits: int,
+    sixes: int,
+    by: str | None = None,
+    per_hit: int | None = None,
 ) -> None:
-    """Hits on a ship: Dodge and Interceptors (B5), shields, then the hull (ACTA-DMG-*)."""
+    """Hits on a ship: Dodge and Interceptors (B5), shields, then the hull (ACTA-DMG-*).
+
+    `per_hit` is the weapon's Multihit at the range fired (`fire_rules.multihit`)."""
     state = ctx.state
     b5 = ctx.opt("resolution") == "b5"
-    per_hit = weapon.trait("Multihit") or 1  # ACTA-DMG-3
+    if per_hit is None:
+        per_hit = weapon.trait("Multihit") or 1  # ACTA-DMG-3
     precise = 1 if weapon.has("Precise") else 0  # ACTA-TRT-3
     devastating = weapon.trait("Devastating") or 0  # ACTA-TRT-4
     interceptors = b5 or ctx.opt("defensive_fire_mode") == "interceptor"

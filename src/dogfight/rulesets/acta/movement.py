@@ -14,6 +14,16 @@ MAX_TURN = 45.0
 
 ALL_POWER = "All Power to Engines"
 EVASIVE = "Take Evasive Action"
+HIGH_ENERGY_TURN = "High Energy Turn"
+
+
+def high_energy_limit(ship: UnitState, at_turn_point: bool) -> float:
+    """Degrees of the one High Energy Turn a ship may make now, 0 if none (ACTA-SPA-11):
+    45 more per extra segment declared on a normal turn, or the extra segments alone for
+    a turn made before the Turn distance is run."""
+    if ship.special != HIGH_ENERGY_TURN or ship.special_extra <= 0:
+        return 0.0
+    return MAX_TURN * (ship.special_extra + (1 if at_turn_point else 0))
 
 
 def ship_max_speed(state: ActaState, ship: UnitState, crit_effects: bool) -> float:
@@ -49,12 +59,27 @@ def ship_path(
     straight = 0.0
     limit = ship_max_speed(state, ship, crit_effects)
     need = ship_turn_inches(state, ship)
+    het_used = False
     for i, leg in enumerate(legs):
         if leg.distance < -EPSILON:
             return path, pose, f"leg {i + 1}: a ship cannot move backwards"
         if abs(leg.turn) > EPSILON:
             if ship.special == ALL_POWER:
                 return path, pose, "a ship on All Power to Engines may not turn (ACTA-SPA-2)"
+            at_point = need is None or straight >= need - EPSILON
+            normal = abs(leg.turn) <= MAX_TURN + EPSILON and at_point
+            if need is not None and not normal and not het_used:
+                # ACTA-SPA-11: one turn of the move may be a High Energy Turn.
+                allowed = high_energy_limit(ship, at_point)
+                if allowed and abs(leg.turn) <= allowed + EPSILON:
+                    het_used = True
+                    pose = pose.turned(leg.turn)
+                    straight = 0.0
+                    pose = pose.forward(max(0.0, leg.distance))
+                    total += max(0.0, leg.distance)
+                    straight += max(0.0, leg.distance)
+                    path.append(pose.position)
+                    continue
             if need is not None:
                 if abs(leg.turn) > MAX_TURN + EPSILON:
                     return (

@@ -157,4 +157,20 @@ OPTIONS: tuple[Option, ...] = (
         doc="true: ships may take the B5 Special Action 'Scramble! Scramble!' (CQ 7): "
         "launch two fighters this turn instead of one.",
     ),
+    Option(
+        name="evasion_tie",
+        default="hits",
+        choices=("hits", "misses"),
+        clause="ACTA-SPA-9",
+        doc="Take Evasive Action against a Seeking weapon: on a tie of the opposed Crew "
+        "Quality rolls, hits: the weapon still hits (the evader must beat the firer); "
+        "misses: it misses.",
+    ),
+    Option(
+        name="drone_limit",
+        default=3,
+        clause="ACTA-TRT-10",
+        doc="Most drones (Seeking AD) one ship may launch at one target in a turn "
+        "(ACTA:SF errata); 0 means no limit.",
+    ),
 )

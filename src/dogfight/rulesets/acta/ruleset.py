@@ -25,6 +25,7 @@ from dogfight.rulesets.acta import sequence
 from dogfight.rulesets.acta.choices import fighter_moves, ship_moves
 from dogfight.rulesets.acta.combat import crit_level, resolve_fire
 from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.deployment import apply_deploy, deploy_choices, deploy_problem
 from dogfight.rulesets.acta.dogfight import defender_candidates, unassigned_engaged
 from dogfight.rulesets.acta.movement import (
     carry_supporters,
@@ -33,6 +34,7 @@ from dogfight.rulesets.acta.movement import (
     move_ship,
     overlapping_fighter,
     ship_path,
+    ship_turn_inches,
 )
 from dogfight.rulesets.acta.options import OPTIONS
 from dogfight.rulesets.acta.setup import (
@@ -40,6 +42,14 @@ from dogfight.rulesets.acta.setup import (
     has_drone_swap,
     loadout_carriers,
     loadout_fighters,
+)
+from dogfight.rulesets.acta.special_actions import (
+    ALL_POWER,
+    DRAIN_PENALTIES,
+    HET_MAX_EXTRA,
+    HIGH_ENERGY_TURN,
+    drain_penalty_problem,
+    extra_problem,
 )
 from dogfight.rulesets.acta.state import ActaState, PendingIntercept, UnitState
 from dogfight.rulesets.acta.targets import (
@@ -56,6 +66,7 @@ from dogfight.rulesets.acta.targets import (
     support_problem,
     weapon_named,
 )
+from dogfight.rulesets.acta.trait_use import idle_traits, in_use
 from dogfight.rulesets.acta.units import catalog, describe, find_unit, load_unit_file
 
 SPECIAL_ACTIONS: dict[str, int] = {
@@ -64,6 +75,7 @@ SPECIAL_ACTIONS: dict[str, int] = {
     "Boost Energy to Shields": 0,
     "Intensify Defensive Fire": 8,
     "Take Evasive Action": 8,
+    HIGH_ENERGY_TURN: 8,
 }
 """Special Actions and the Crew Quality check each needs (0: none) (ACTA-SPA-1)."""
 SPECIAL_CLAUSES = {
@@ -73,8 +85,21 @@ SPECIAL_CLAUSES = {
     "Take Evasive Action": "ACTA-SPA-5",
     "Boost Energy to Shields": "ACTA-SPA-6",
     SCRAMBLE: "ACTA-SPA-7",
+    HIGH_ENERGY_TURN: "ACTA-SPA-11",
 }
 SCRAMBLE_CHECK = 7
+
+
+def special_choices(unit: str, name: str) -> list[A.DeclareSpecial]:
+    """The declarations of one Special Action: one per power-drain penalty for All Power
+    to Engines (ACTA-SPA-8), else one."""
+    if name == ALL_POWER:
+        return [A.DeclareSpecial(unit=unit, name=name, drain=d) for d in DRAIN_PENALTIES]
+    if name == HIGH_ENERGY_TURN:
+        return [
+            A.DeclareSpecial(unit=unit, name=name, extra=k) for k in range(1, HET_MAX_EXTRA + 1)
+        ]
+    return [A.DeclareSpecial(unit=unit, name=name)]
 
 
 class ActaRuleset(Ruleset):
@@ -94,6 +119,8 @@ class ActaRuleset(Ruleset):
     ) -> ActaState:
         state, _ = build_state(scenario)
         state.options = dict(options)
+        # ACTA-TRT-11: each unit keeps only the traits these options use.
+        state.types = {k: in_use(t, options) for k, t in state.types.items()}
         ctx = Ctx(state, state.options, log)
         ctx.emit(
             "ACTA-SEQ-1",
@@ -106,6 +133,18 @@ class ActaRuleset(Ruleset):
 
     def resolve_scenario(self, scenario: Scenario) -> Scenario:
         return inline_unit_files(scenario)
+
+    def scenario_warnings(
+        self, scenario: Scenario, options: Mapping[str, OptionValue]
+    ) -> list[str]:
+        """Each unit type's traits that do nothing under the options (ACTA-TRT-11)."""
+        state, _ = build_state(scenario)
+        return [
+            f"{scenario.where}: {utype.id} ({utype.name}): trait {trait.label()} does "
+            f"nothing here: {why}; it is left out of this game (ACTA-TRT-11)"
+            for utype in sorted(state.types.values(), key=lambda t: t.id)
+            for trait, why in idle_traits(utype, options)
+        ]
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())
@@ -179,7 +218,9 @@ class ActaRuleset(Ruleset):
             return []
         phase = state.phase
         out: list[Any] = []
-        if phase == "setup":
+        if phase == "deploy":
+            out = list(deploy_choices(ctx))
+        elif phase == "setup":
             eligible = tuple(sorted(f.id for f in loadout_fighters(state, side)))
             carriers = tuple(sorted(s.id for s in loadout_carriers(state, side)))
             out = [A.ChooseLoadout()]
@@ -199,7 +240,7 @@ class ActaRuleset(Ruleset):
                 if not state.moving_ship:
                     for name in self.special_names(ctx):
                         if not self.special_problem(ctx, ship, name):
-                            out.append(A.DeclareSpecial(unit=sid, name=name))
+                            out.extend(special_choices(sid, name))
                 out.extend(ship_moves(ctx, ship))
         elif phase == "fighter_order":
             out = [A.FighterOrder(first=s) for s in state.sides]
@@ -254,6 +295,9 @@ class ActaRuleset(Ruleset):
             ship = state.units[state.launches_pending[0]]
             out = [A.Launch(ship=ship.id)]
             for ftype in sorted(set(ship.aboard)):
+                queued = sum(1 for e in state.launch_queue if e[0] == ship.id and e[1] == ftype)
+                if ship.aboard.count(ftype) <= queued:
+                    continue  # every one of this type is already queued (Carrier X)
                 for bearing in (0.0, 90.0, -90.0, 180.0):
                     spot = self.launch_spot(ctx, ship, ftype, bearing)
                     if spot is not None:
@@ -319,6 +363,8 @@ class ActaRuleset(Ruleset):
             return f"{ship.id} has a power critical and may not take Special Actions (ACTA-CRT-2)"
         if name == "Boost Energy to Shields" and state.unit_type(ship).shields <= 0:
             return f"{ship.id} has no shields to boost"
+        if name == HIGH_ENERGY_TURN and ship_turn_inches(state, ship) is None:
+            return f"{ship.id} is super-manoeuvrable and turns freely already (ACTA-SPA-11)"
         if name == SCRAMBLE and not ship.aboard:
             return f"{ship.id} has no fighters aboard to scramble"
         return ""
@@ -341,6 +387,14 @@ class ActaRuleset(Ruleset):
             if sid not in carriers:
                 raise IllegalAction(f"{sid} carries no fighter that may swap its drone")
 
+    def _check_deploy(self, ctx: Ctx, action: A.Deploy) -> None:
+        problem = deploy_problem(ctx, action)
+        if problem:
+            raise IllegalAction(problem)
+
+    def _apply_deploy(self, ctx: Ctx, action: A.Deploy) -> None:
+        apply_deploy(ctx, action)
+
     def _check_special(self, ctx: Ctx, action: A.DeclareSpecial) -> None:
         state = ctx.state
         ship = self.unit_of(ctx, action.unit, side=state.active)
@@ -348,7 +402,11 @@ class ActaRuleset(Ruleset):
             raise IllegalAction(f"{state.moving_ship} must finish its move first")
         if action.unit not in state.ships_to_move.get(state.active, ()):
             raise IllegalAction(f"{action.unit} has already moved this turn")
-        problem = self.special_problem(ctx, ship, action.name)
+        problem = (
+            self.special_problem(ctx, ship, action.name)
+            or drain_penalty_problem(action.name, action.drain)
+            or extra_problem(action.name, action.extra)
+        )
         if problem:
             raise IllegalAction(problem)
 
@@ -607,11 +665,21 @@ class ActaRuleset(Ruleset):
                 passed=passed,
             )
         if not passed:
+            if action.name == HIGH_ENERGY_TURN:
+                # ACTA-SPA-11: the drive takes a critical level per extra segment tried.
+                ship.criticals["drive"] = ship.criticals.get("drive", 0) + action.extra
+                ctx.emit(
+                    "ACTA-SPA-11",
+                    f"{ctx.name(ship)} fails its High Energy Turn: drive critical now level "
+                    f"{ship.criticals['drive']}",
+                    unit=ship.id,
+                    system="drive",
+                    level=ship.criticals["drive"],
+                )
             return
         ship.special = action.name
+        ship.special_extra = action.extra
         clause = SPECIAL_CLAUSES[action.name]
-        if action.name == "All Power to Engines":
-            ship.drain_next = True
         if action.name == "Boost Energy to Shields":
             start = state.unit_type(ship).shields
             dice = max(1, start // 10)
@@ -623,6 +691,17 @@ class ActaRuleset(Ruleset):
             )
             return
         ctx.emit(clause, f"{ctx.name(ship)} performs {action.name}", unit=ship.id)
+        if action.name == ALL_POWER:
+            # ACTA-SPA-8: the owner's chosen penalty is in force next turn.
+            ship.drain_penalty_next = action.drain or "move"
+            ship.drain_next = ship.drain_penalty_next == "move"
+            ctx.emit(
+                "ACTA-SPA-8",
+                f"{ctx.name(ship)} will be drained next turn: "
+                f"{DRAIN_PENALTIES[ship.drain_penalty_next]}",
+                unit=ship.id,
+                drain=ship.drain_penalty_next,
+            )
 
     def _apply_move_ship(self, ctx: Ctx, action: A.MoveShip) -> None:
         state = ctx.state
@@ -873,6 +952,7 @@ class ActaRuleset(Ruleset):
 
 _CHECKS: dict[type, Any] = {
     A.ChooseLoadout: ActaRuleset._check_loadout,
+    A.Deploy: ActaRuleset._check_deploy,
     A.DeclareSpecial: ActaRuleset._check_special,
     A.MoveShip: ActaRuleset._check_move_ship,
     A.FighterOrder: ActaRuleset._check_fighter_order,
@@ -890,6 +970,7 @@ _CHECKS: dict[type, Any] = {
 }
 _APPLIES: dict[type, Any] = {
     A.ChooseLoadout: ActaRuleset._apply_loadout,
+    A.Deploy: ActaRuleset._apply_deploy,
     A.DeclareSpecial: ActaRuleset._apply_special,
     A.MoveShip: ActaRuleset._apply_move_ship,
     A.FighterOrder: ActaRuleset._apply_fighter_order,
@@ -907,6 +988,7 @@ _APPLIES: dict[type, Any] = {
 }
 _PHASE_OF: dict[type, tuple[str, ...]] = {
     A.ChooseLoadout: ("setup",),
+    A.Deploy: ("deploy",),
     A.DeclareSpecial: ("ship_move",),
     A.MoveShip: ("ship_move",),
     A.FighterOrder: ("fighter_order",),
@@ -924,6 +1006,7 @@ _PHASE_OF: dict[type, tuple[str, ...]] = {
 }
 _VERB: dict[type, str] = {
     A.ChooseLoadout: "choose loadouts",
+    A.Deploy: "deploy a unit",
     A.DeclareSpecial: "declare a Special Action",
     A.MoveShip: "move a ship",
     A.FighterOrder: "choose who moves fighters first",

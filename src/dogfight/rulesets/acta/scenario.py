@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import msgspec
 
 from dogfight.core.data import convert
@@ -41,6 +43,13 @@ class UnitEntry(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """Fighters with a (*) weapon: true/false presets the swap; omitted, the player decides."""
 
 
+class ZoneSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A deployment zone: the rectangle x[0] <= x <= x[1], y[0] <= y <= y[1] (inches)."""
+
+    x: tuple[float, float]
+    y: tuple[float, float]
+
+
 class SideSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One side: its name, initiative bonus and units."""
 
@@ -48,6 +57,9 @@ class SideSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     units: list[UnitEntry]
     initiative: Score = 0
     """The fleet's Initiative bonus added to its d6 (ACTA-INI-1)."""
+    deployment: ZoneSpec | None = None
+    """The side's deployment zone: if given, the side places its units in it before the
+    battle (ACTA-DEP-4); if not, they stand where `at` puts them."""
 
 
 class ActaScenarioSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -82,4 +94,22 @@ def parse_scenario(scenario: Scenario) -> ActaScenarioSpec:
         raise DataError(f"{scenario.where}: field 'turn_limit': must be at least 1")
     if spec.table.width <= 0 or spec.table.height <= 0:
         raise DataError(f"{scenario.where}: field 'table': width and height must be positive")
+    for index, side in enumerate(spec.sides):
+        if side.deployment is not None:
+            check_zone(side.deployment, spec.table, scenario.where, f"sides[{index}].deployment")
     return spec
+
+
+def check_zone(zone: ZoneSpec, table: TableSpec, where: str, field: str) -> None:
+    """A deployment zone must be a finite rectangle on the table (ACTA-DEP-4)."""
+    for axis, (low, high), size in (("x", zone.x, table.width), ("y", zone.y, table.height)):
+        name = f"{field}.{axis}"
+        if not (math.isfinite(low) and math.isfinite(high)):
+            raise DataError(f"{where}: field '{name}': the bounds must be finite numbers")
+        if low > high:
+            raise DataError(f"{where}: field '{name}': the low bound {low:g} is above {high:g}")
+        if low < 0 or high > size:
+            raise DataError(
+                f"{where}: field '{name}': [{low:g}, {high:g}] is not inside the table's "
+                f"0 to {size:g}"
+            )

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dogfight.core.ending import end_at_turn_limit, end_by_elimination
 from dogfight.rulesets.acta import combat
 from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.deployment import step_deploy
 from dogfight.rulesets.acta.dogfight import (
     defender_candidates,
     resolve_dogfights,
@@ -71,7 +72,10 @@ def step_turn_start(ctx: Ctx) -> bool:
         unit.distance_moved = unit.carried = 0.0
         unit.special = ""
         unit.special_attempted = False
+        unit.special_extra = 0
         unit.power_drain, unit.drain_next = unit.drain_next, False
+        unit.drain_penalty, unit.drain_penalty_next = unit.drain_penalty_next, ""
+        unit.drones_at = ()
         unit.fired = ()
         unit.fighter_target = ""
         unit.attack_done = False
@@ -475,7 +479,7 @@ def strength(state: ActaState, side: str) -> int:
 def check_elimination(ctx: Ctx) -> bool:
     """A side with nothing left on the table has lost (ACTA-WIN-1)."""
     state = ctx.state
-    if state.phase == "setup":
+    if state.phase in ("deploy", "setup"):
         return False
     present = {u.side for u in state.units.values()}
     beaten = [s for s in state.sides if s not in present]
@@ -514,6 +518,7 @@ def finish_at_turn_limit(ctx: Ctx) -> None:
 
 
 STEPS: dict[str, Callable[[Ctx], bool]] = {
+    "deploy": step_deploy,
     "setup": step_setup,
     "turn_start": step_turn_start,
     "ship_move": step_ship_move,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dogfight.core.errors import DataError, UnknownName
 from dogfight.core.scenario import Scenario
 from dogfight.geometry import Pose, Table, Vec2, normalise_angle
+from dogfight.rulesets.acta.deployment import deployment_order
 from dogfight.rulesets.acta.movement import free_spot_near, overlapping_fighter
 from dogfight.rulesets.acta.scenario import ActaScenarioSpec, UnitEntry, parse_scenario
 from dogfight.rulesets.acta.state import ActaState, UnitState
@@ -94,6 +95,14 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
         unit.supporting = target
         if problem:
             raise DataError(f"{where}: field '{field}.supporting': {problem}")
+    state.zones = {
+        side.name: (*side.deployment.x, *side.deployment.y)
+        for side in spec.sides
+        if side.deployment is not None
+    }
+    state.deploy_pending = deployment_order(state)
+    if state.deploy_pending:
+        state.phase = "deploy"
     state.loadout_pending = tuple(
         side
         for side in state.sides

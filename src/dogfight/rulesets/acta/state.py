@@ -48,9 +48,17 @@ class UnitState(msgspec.Struct, kw_only=True):
     special: str = ""
     """The Special Action performed this turn (passed its check), if any."""
     special_attempted: bool = False
+    special_extra: int = 0
+    """High Energy Turn: the extra 45-degree segments declared (ACTA-SPA-11)."""
     power_drain: bool = False
     """Set by All Power to Engines: next turn the ship moves at most 6" (ACTA-SPA-2)."""
     drain_next: bool = False
+    drain_penalty: str = ""
+    """This turn's power-drain penalty after All Power to Engines (ACTA-SPA-8)."""
+    drain_penalty_next: str = ""
+    """The penalty chosen with All Power to Engines, in force next turn (ACTA-SPA-8)."""
+    drones_at: tuple[tuple[str, int], ...] = ()
+    """(target, drones) launched this turn, for the drone limit (ACTA-TRT-10)."""
     fired: tuple[str, ...] = ()
     """Weapons fired this turn."""
     fighter_target: str = ""
@@ -114,6 +122,10 @@ class ActaState(msgspec.Struct, kw_only=True):
     initiative: str = ""
     """This turn's initiative winner."""
     loadout_pending: tuple[str, ...] = ()
+    zones: dict[str, tuple[float, float, float, float]] = msgspec.field(default_factory=dict)
+    """Each side's deployment zone (x_min, x_max, y_min, y_max), if it has one."""
+    deploy_pending: tuple[str, ...] = ()
+    """Units still to be placed in their zones, in order (ACTA-DEP-4)."""
     ships_to_move: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     moving_ship: str = ""
     fighter_sides: tuple[str, ...] = ()

@@ -9,7 +9,10 @@ from __future__ import annotations
 from dogfight.geometry import EPSILON
 from dogfight.rulesets.acta.combat import in_arc, measure, weapon_arc
 from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.fire_rules import drone_allowance, is_drone
+from dogfight.rulesets.acta.special_actions import drain_fire_problem
 from dogfight.rulesets.acta.state import ActaState, UnitState
+from dogfight.rulesets.acta.trait_use import CARRIER, carrier_launches
 from dogfight.rulesets.acta.units import Weapon
 
 SHIP_SUPPORT_LIMIT = 4
@@ -65,6 +68,14 @@ def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
     else:
         if firer.crippled and firer.fired:
             return f"{firer.id} is crippled and may fire only one weapon system (ACTA-CRP-1)"
+        drained = drain_fire_problem(firer, weapon)
+        if drained:
+            return drained
+    if is_drone(weapon) and drone_allowance(firer, target.id, int(ctx.opt("drone_limit"))) == 0:
+        return (
+            f"{firer.id} has already launched {int(ctx.opt('drone_limit'))} drones at "
+            f"{target.id} this turn (ACTA-TRT-10)"
+        )
     return ""
 
 
@@ -96,11 +107,13 @@ def ship_shots(ctx: Ctx, ship: UnitState) -> list[tuple[Weapon, UnitState]]:
 
 def launch_limit(ctx: Ctx, ship: UnitState) -> int:
     """How many fighters the ship may launch this turn (ACTA-LCH-1, ACTA-SPA-7)."""
+    utype = ctx.state.unit_type(ship)
+    carrier = utype.trait(CARRIER) if CARRIER not in ship.lost_traits else None
     if ship.special == SCRAMBLE:
-        return 2
+        return carrier + 2 if carrier else 2  # B5: Carriers launch 2 more (notes A.8)
     if ship.special:
         return 0
-    return 1
+    return carrier_launches(utype, ship.lost_traits)  # Carrier X (ACTA-TRT-11)
 
 
 def launched_count(state: ActaState, ship: UnitState) -> int:

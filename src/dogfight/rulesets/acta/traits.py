@@ -47,6 +47,8 @@ KNOWN_TRAITS: dict[str, str | None] = {
     "Anti-Fighter": "count",
     "Command": "count",
     "Carrier": "count",
+    # ACTA:SF phasers: Multihit 2 within X inches (ACTA-TRT-9)
+    "Kill Zone": "count",
 }
 
 # lower-case squashed spelling -> canonical name
@@ -72,6 +74,8 @@ _SPELLINGS = {
     "antifighter": "Anti-Fighter",
     "command": "Command",
     "carrier": "Carrier",
+    "killzone": "Kill Zone",
+    "kill-zone": "Kill Zone",
 }
 
 _TRAIT = re.compile(r"^\s*(?P<name>[A-Za-z][A-Za-z\- ]*?)\s*(?P<num>[+-]?\s*\d+\s*\+?)?\s*$")

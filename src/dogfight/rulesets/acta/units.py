@@ -239,6 +239,11 @@ def describe(unit: UnitType) -> dict[str, Any]:
     data = msgspec.to_builtins(unit)
     data["turn"] = "SM" if unit.turn is None else unit.turn
     data["traits"] = [t.label() for t in unit.traits]
+    from dogfight.rulesets.acta.trait_use import trait_notes
+
+    notes = trait_notes(unit)
+    if notes:
+        data["trait_notes"] = notes  # ACTA-TRT-11: traits that need particular options
     data["weapons"] = [
         {
             "name": w.name,
