@@ -228,7 +228,7 @@ def test_command_lines(tmp_path: Path, words: list[str]) -> None:
             assert len(lines) == 1, result.stderr
 
 
-NUMBERS = st.sampled_from([math.nan, math.inf, -math.inf, 2**70])
+NUMBERS = st.sampled_from([math.nan, math.inf, -math.inf])
 
 
 @pytest.mark.parametrize("ruleset", [r.name for r in all_rulesets()])
