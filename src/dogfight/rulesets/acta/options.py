@@ -76,6 +76,15 @@ OPTIONS: tuple[Option, ...] = (
         "does not fire its weapons this turn. true: it may still fire.",
     ),
     Option(
+        name="fighter_fire_order",
+        default="nominate",
+        choices=("nominate", "each"),
+        clause="ACTA-FTR-7",
+        doc="nominate: a side names the targets of all its fighters' weapons first and then "
+        "resolves them in that order, as one ship's weapon systems (the seed's wording). "
+        "each: each fighter's shot is resolved before the next target is chosen.",
+    ),
+    Option(
         name="intercept_on_move",
         default=True,
         clause="ACTA-SUP-4",
