@@ -22,7 +22,8 @@ OPTIONS: tuple[Option, ...] = (
         default="locked",
         choices=("locked", "reroll"),
         clause="ACTA-DOG-6",
-        doc="locked: a tie destroys nobody and both stay locked. reroll: roll again until "
+        doc="locked: a tie destroys nobody and both stay locked until the next Attack "
+        "Phase (neither side rolls that pair again in this one). reroll: roll again until "
         "someone wins.",
     ),
     Option(
@@ -72,8 +73,9 @@ OPTIONS: tuple[Option, ...] = (
         name="engaged_fighters_fire",
         default=False,
         clause="ACTA-DOG-8",
-        doc="false: a fighter touching an enemy fighter, or that dogfought or supported, "
-        "does not fire its weapons this turn. true: it may still fire.",
+        doc="false: a fighter touching an enemy fighter, or that dogfought (attacking or "
+        "defending) or supported, does not fire its weapons this turn. true: it may still "
+        "fire.",
     ),
     Option(
         name="fighter_fire_order",
