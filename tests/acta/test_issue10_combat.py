@@ -27,6 +27,7 @@ from dogfight.rulesets.acta.actions import (
     EndAttacks,
     EndMovement,
     Fire,
+    Intercept,
     Launch,
     Leg,
     MoveFighter,
@@ -35,7 +36,7 @@ from dogfight.rulesets.acta.actions import (
 )
 from dogfight.rulesets.acta.targets import fighter_shots
 
-from .builders import events, script, unit
+from .builders import events, make_game, script, unit
 from .test_clauses_combat import E, K, advance_to, all_dice_used, ctx_of, new_game, u
 from .test_clauses_combat_dogfight import fighter, melee, rolls, totals
 
@@ -75,8 +76,6 @@ def test_ACTA_DOG_2_a_locked_pair_is_rolled_even_if_both_sides_would_rather_supp
 
 
 def make_long_game() -> Game:
-    from .builders import make_game
-
     return make_game(
         fighter(0, "wasp", 10, 10, "W"),
         fighter(1, "zul", 11, 10, "Y"),
@@ -158,8 +157,6 @@ def test_ACTA_DOG_8_defender_that_wins_does_not_fire() -> None:
 def test_ACTA_DOG_6_tied_pair_is_not_rolled_again_by_the_other_side() -> None:
     """ACTA-DOG-6: Wasp 3+2 ties Zul 3+2. Klingon may not roll the same pair again in
     this Attack Phase; in the next one the pair fights again."""
-    from .builders import make_game
-
     g = make_game(
         fighter(0, "wasp", 10, 10, "W"),
         fighter(1, "zul", 11, 10, "Y"),
@@ -216,8 +213,6 @@ def test_ACTA_DOG_6_also_with_loser_taking_damage() -> None:
 
 def escort(turns: int = 2) -> Game:
     """A Tiger at (10, 18); a Wasp 5" east of it; a Dragonfly further east; Klingon far off."""
-    from .builders import make_game
-
     return make_game(
         unit(0, "tiger", 10, 18, 0, id="T"),
         unit(0, "wasp", 15, 18, 0, id="W"),
@@ -267,8 +262,6 @@ def test_ACTA_SUP_1_leaving_is_the_players_choice() -> None:
 
 def test_ACTA_SUP_1_the_fifth_fighter_on_a_base_does_not_support() -> None:
     """ACTA-SUP-1: at most four fighters support one ship; a fifth on its base does not."""
-    from .builders import make_game
-
     ring = [(11.5, 18), (10, 19.5), (8.5, 18)]
     g = make_game(
         unit(0, "tiger", 10, 18, 0, id="T"),
@@ -395,3 +388,38 @@ class CheckedRandom:
             if isinstance(action, Launch):
                 game.check(action)
         return self.inner.decide(game, legal, rng)
+
+
+def test_ACTA_FTR_7_interception_withdraws_shots_already_named() -> None:
+    """ACTA-FTR-7 / ACTA-SUP-4: the Zaresh names its phaser at the escorted Tiger (the
+    escort declines), then its drone (the escort intercepts). Nothing had been rolled,
+    so the phaser shot named earlier is withdrawn too: it may not attack the Tiger."""
+    g = make_game(
+        unit(0, "tiger", 20, 18, id="E-CA"),
+        unit(0, "wasp", 21.2, 18, id="E-F1", supporting="E-CA"),
+        unit(1, "zaresh", 17.8, 18, id="K-F1", dogfight_drones=False),
+        table=(48, 36),
+        dice=[2, 5],
+        turn_limit=1,
+    )
+    advance_to(g, "fighter_fire", K)
+    g.apply(Fire(unit="K-F1", weapon="Phaser-3F", target="E-CA"))
+    g.apply(passive_intercept(g))
+    assert len(g.state.volley) == 1
+    g.apply(Fire(unit="K-F1", weapon="Drone", target="E-CA"))
+    assert g.state.phase == "intercept"
+    dice = g.dice.count
+    g.apply(intercept_with(g, "E-F1"))
+    assert g.state.volley == ()
+    assert not events(g, "ACTA-ATK-1") and g.dice.count == dice
+    assert u(g, "E-CA").shields == g.state.types["tiger"].shields
+
+
+def passive_intercept(g: Game) -> Any:
+    """Decline the interception pending."""
+    return Intercept(attacker=g.state.intercept.attacker)
+
+
+def intercept_with(g: Game, fighter_id: str) -> Any:
+    """Intercept the pending attacker with one fighter."""
+    return Intercept(attacker=g.state.intercept.attacker, fighters=(fighter_id,))

@@ -18,7 +18,7 @@ from dogfight.rulesets.acta.targets import fighter_shots, weapon_named
 
 def nominating(ctx: Ctx) -> bool:
     """True if fighter shots are nominated first and resolved together (ACTA-FTR-7)."""
-    return ctx.opt("fighter_fire_order") == "nominate"
+    return bool(ctx.opt("fighter_fire_order") == "nominate")
 
 
 def resolve_shot(ctx: Ctx, action: Fire) -> None:
