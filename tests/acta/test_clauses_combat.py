@@ -22,6 +22,7 @@ from dogfight.rulesets.acta.actions import (
     DeclareSpecial,
     DefenderSupport,
     DefensiveFire,
+    Dogfight,
     EndAttacks,
     EndMovement,
     FighterOrder,
@@ -31,7 +32,6 @@ from dogfight.rulesets.acta.actions import (
     Leg,
     MoveFighter,
     MoveShip,
-    Support,
 )
 from dogfight.rulesets.acta.combat import ARC_RANGES, in_arc
 from dogfight.rulesets.acta.context import Ctx
@@ -111,6 +111,14 @@ def finish(game: Game) -> None:
             return
         game.apply(passive(game))
     raise AssertionError("the game did not end")
+
+
+def fire_and_resolve(game: Game, shot: Fire) -> None:
+    """Nominate a fighter's shot and end the side's fighter attacks, so that it is rolled
+    now (ACTA-FTR-7: nominated shots are resolved together)."""
+    game.apply(shot)
+    if game.state.phase == "fighter_fire" and game.state.volley:
+        game.apply(EndAttacks())
 
 
 def all_dice_used(game: Game) -> None:
@@ -764,13 +772,11 @@ def test_ACTA_TRT_2_accurate_adds_to_the_die() -> None:
         dice=KLINGON_WINS,
     )
     advance_to(g, "fighter_fire", K)
-    script(g, 4)
     g.apply(Fire(unit="ZK", weapon="Phaser-2F", target="T"))
-    accurate = last(g, "ACTA-ATK-2")
-    assert "need 5+ +1" in accurate.text and accurate.data["hits"] == 1
-    script(g, 4)
+    script(g, 4, 4)  # both shots are rolled once the fighters' targets are all named
     g.apply(Fire(unit="Z", weapon="Phaser-3F", target="T"))
-    plain = last(g, "ACTA-ATK-2")
+    accurate, plain = events(g, "ACTA-ATK-2")
+    assert "need 5+ +1" in accurate.text and accurate.data["hits"] == 1
     assert "need 5+:" in plain.text and plain.data["hits"] == 0
     assert u(g, "T").shields == TIGER_SHIELDS - 1
 
@@ -833,7 +839,7 @@ def test_ACTA_TRT_5_multihit_against_a_fighter_is_one_damage() -> None:
     g = hornet_v_zketh()
     advance_to(g, "fighter_fire", E)
     script(g, 5)  # 4+ at half range, -1 for the fighter
-    g.apply(Fire(unit="H", weapon="Photon-F", target="ZK"))
+    fire_and_resolve(g, Fire(unit="H", weapon="Photon-F", target="ZK"))
     assert u(g, "ZK").damage == 2
     assert last(g, "ACTA-FTR-5").data["damage"] == 1
     assert not events(g, "ACTA-CRT-1") and not events(g, "ACTA-DMG-2")
@@ -886,7 +892,7 @@ def test_ACTA_TRT_6_drone_against_a_fighter(
     assert g.options["drone_vs_fighter"] == option
     advance_to(g, "fighter_fire", K)
     script(g, *dice)  # the Dragonfly did not move: no dodge roll
-    g.apply(Fire(unit="Z", weapon="Drone", target="D"))
+    fire_and_resolve(g, Fire(unit="Z", weapon="Drone", target="D"))
     assert ("D" not in g.state.units) is destroyed
     assert bool(events(g, "ACTA-TRT-6")) is (option == "auto")
     all_dice_used(g)
@@ -1027,9 +1033,8 @@ def test_ACTA_FTR_6_fighter_locked_in_a_dogfight_may_dodge() -> None:
         unit(1, "zaresh", 10, 20, 180, id="Z", dogfight_drones=True),
     )
     advance_to(g, "fighter_attack", E)
-    g.apply(Support(unit="W"))
-    advance_to(g, "fighter_attack", K)
-    g.apply(Support(unit="Z"))
+    script(g, 3, 2)  # Wasp 3+2 ties Zaresh 2+1+2 (dogfight drones): both stay locked
+    g.apply(Dogfight(unit="W", enemy="Z"))
     advance_to(g, "ship_fire", E)
     assert not u(g, "Z").moved and g.state.engaged(u(g, "Z"))
     tiger_fires(g, "Phaser-1 PH", 5, 1, 1, 6, target="Z")

@@ -81,30 +81,32 @@ def test_ACTA_DOG_3_supporter_touching_the_enemy_adds_one() -> None:
         fighter(1, "zaresh", 11, 10, "Z"),
         fighter(0, "wasp", 11, 11, "W"),
     )
-    g.apply(Support(unit="W"))
-    with pytest.raises(IllegalAction):
-        g.check(Dogfight(unit="W", enemy="Z"))  # a supporter may not also dogfight
-    script(g, 2, 4)
     g.apply(Dogfight(unit="H", enemy="Z"))
+    script(g, 2, 4)
+    g.apply(Support(unit="W"))
     assert totals(g) == [(6, 5)]
     assert "Z" not in g.state.units
     all_dice_used(g)
 
 
 def test_ACTA_DOG_3_supporter_not_touching_that_enemy_adds_nothing() -> None:
-    """ACTA-DOG-3: a supporter adds only to dogfights against an enemy it touches:
-    2+3 = 5 ties 4+1 = 5."""
+    """ACTA-DOG-3: a supporter adds only to dogfights against an enemy it touches. The
+    Wasp W touches only Z2: it may not support H's fight with Z, so it fights Z2, and
+    H's 2+3 = 5 ties Z's 4+1 = 5."""
     g = melee(
         fighter(0, "hummingbird", 10, 10, "H"),
         fighter(1, "zaresh", 11, 10, "Z"),
         fighter(0, "wasp", 11, 13, "W"),
         fighter(1, "zaresh", 12, 13, "Z2"),
     )
-    g.apply(Support(unit="W"))
-    script(g, 2, 4)
     g.apply(Dogfight(unit="H", enemy="Z"))
-    assert totals(g) == [(5, 5)]
-    assert "Z" in g.state.units
+    with pytest.raises(IllegalAction, match="ACTA-DOG-3"):
+        g.check(Support(unit="W"))
+    assert Support(unit="W") not in g.legal_actions()
+    script(g, 2, 4, 1, 6)
+    g.apply(Dogfight(unit="W", enemy="Z2"))
+    assert totals(g) == [(5, 5), (3, 7)]
+    assert "Z" in g.state.units and "W" not in g.state.units
     all_dice_used(g)
 
 
@@ -295,8 +297,9 @@ def test_ACTA_DOG_8_locked_fighter_does_not_fire() -> None:
     g.apply(Dogfight(unit="H", enemy="Z"))
     assert g.state.engaged(u(g, "H"))
     assert fighter_shots(ctx_of(g), u(g, "H")) == []
-    # Empire's fire step was skipped: Klingon now assigns its locked Zaresh.
-    assert (g.state.phase, g.state.active) == ("fighter_attack", K)
+    # Empire's fire step was skipped, and the tied pair may not be rolled again this
+    # phase (ACTA-DOG-6): the Zaresh has no role and no shot, so the ships fire.
+    assert g.state.phase == "ship_fire"
 
 
 def test_ACTA_DOG_8_fighter_that_won_its_dogfight_does_not_fire() -> None:

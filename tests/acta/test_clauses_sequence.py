@@ -1013,8 +1013,9 @@ def test_ACTA_SUP_4_move_into_contact_offers_interception() -> None:
 
 def test_ACTA_SUP_4_intercepted_attacker_may_not_attack_the_protected_ship() -> None:
     """ACTA-SUP-4: whatever happens in the dogfight, the intercepted attacker may not attack
-    the protected unit this turn, even after it has shot down the interceptor."""
-    game = escort_game()
+    the protected unit this turn, even after it has shot down the interceptor. (The
+    option lets a fighter that dogfought still fire, so that its other target shows.)"""
+    game = escort_game(engaged_fighters_fire=True)
     game.apply(A.MoveFighter(unit="K-F1", x=18.5, y=18, heading=0))
     game.apply(A.Intercept(attacker="K-F1", fighters=("E-F1",)))
     game.apply(A.EndMovement())  # E-F2 holds
@@ -1076,15 +1077,19 @@ def test_ACTA_SUP_4_a_shot_offers_interception_before_any_dice() -> None:
 
 
 def test_ACTA_SUP_4_declining_resumes_the_shot() -> None:
-    """ACTA-SUP-4: if the defender declines, the shot is resolved as declared."""
+    """ACTA-SUP-4: if the defender declines, the shot stands as declared: it is nominated
+    and rolled with the side's other fighter shots (ACTA-FTR-7)."""
     game = fire_escort_game()
     game.apply(A.Fire(unit="K-F1", weapon="Phaser-3F", target="E-CA"))
-    script(game, 1)  # the Zaresh's one attack die misses
     evts = game.apply(A.Intercept(attacker="K-F1", fighters=()))
+    assert "ACTA-ATK-1" not in clauses(evts)
+    assert game.state.volley == (A.Fire(unit="K-F1", weapon="Phaser-3F", target="E-CA"),)
+    assert game.state.phase == "fighter_fire" and game.current_player() == KLINGON
+    script(game, 1)  # the Zaresh's one attack die misses
+    evts = game.apply(A.EndAttacks())
     shots = [e for e in evts if e.clause == "ACTA-ATK-1"]
     assert len(shots) == 1 and shots[0].data["target"] == "E-CA"
     assert game.dice.count == 3
-    assert game.state.phase == "fighter_fire" and game.current_player() == KLINGON
 
 
 def test_ACTA_SUP_4_accepting_stops_the_shot_and_bars_the_target() -> None:

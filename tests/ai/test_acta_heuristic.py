@@ -121,8 +121,9 @@ def test_hits_summary_matches_enumeration() -> None:
 
 
 def test_dogfights_with_good_odds_and_supports_with_bad() -> None:
-    # A Hummingbird (+3) locked with a Zaresh (+1): the Empire should attack, the
-    # Klingon should only support (and not start a dogfight it is likely to lose).
+    # A Hummingbird (+3) locked with a Zaresh (+1): the Empire should attack. The
+    # Klingon may not hang back: with no dogfight to support, its Zaresh must attack
+    # (ACTA-DOG-3), so that is the only role it is offered.
     game = position((0, "E-F1", "hummingbird", 10, 10), (1, "K-F1", "zaresh", 11, 10))
     player = ActaHeuristic(strict=True)
     rng = random.Random(1)
@@ -139,7 +140,7 @@ def test_dogfights_with_good_odds_and_supports_with_bad() -> None:
     if "Empire" in seen:
         assert seen["Empire"] == A.Dogfight(unit="E-F1", enemy="K-F1")
     if "Klingon" in seen:
-        assert seen["Klingon"] == A.Support(unit="K-F1")
+        assert seen["Klingon"] == A.Dogfight(unit="K-F1", enemy="E-F1")
 
 
 def test_picks_the_favourable_dogfight_from_a_list() -> None:

@@ -109,6 +109,11 @@ LATE_GREED, LATE_CAUTION, LATE_TURNS = 1.4, 0.6, 2
 NOMINATE_GREED, NOMINATE_CAUTION = 1.0, 1.0
 """Mood limits when nominating dogfights for fighters already locked."""
 PLAN_EXHAUSTIVE = 512
+OVERKILL = 0.45
+"""How much a fighter shot is worth per shot already named at the same fighter, per
+point of Damage it has left (a rough chance that the target is still there)."""
+UNPLAYABLE = 100.0
+"""The penalty per supporter of a dogfight plan that has no dogfight to support."""
 """Try every role assignment of a dogfight step when there are at most this many."""
 BOOST = "Boost Energy to Shields"
 
@@ -1384,7 +1389,9 @@ class ActaHeuristic:
                 chosen = plan.get(action.unit)
                 out.append((1.0 if chosen == action.enemy else 0.0, action))
             elif isinstance(action, A.Support):
-                out.append((1.0 if plan.get(action.unit) == "" else 0.0, action))
+                # Supporting is legal only once a dogfight it helps is named, so the
+                # plan's attackers are named first (ACTA-DOG-3).
+                out.append((0.9 if plan.get(action.unit) == "" else 0.0, action))
             else:
                 out.append((0.0, action))
         return out
@@ -1401,7 +1408,11 @@ class ActaHeuristic:
                 options.setdefault(action.unit, []).append(action.enemy)
             elif isinstance(action, A.Support):
                 options.setdefault(action.unit, [])
-        plan: dict[str, str] = {uid: "" for uid in options}
+        # Start from every fighter attacking its first enemy: a plan whose supporters have
+        # no dogfight to support is not allowed (ACTA-DOG-3), so all-support is no start.
+        plan: dict[str, str] = {
+            uid: (enemies[0] if enemies else "") for uid, enemies in options.items()
+        }
         order = sorted(options)
         combos = 1
         for uid in order:
@@ -1443,6 +1454,13 @@ class ActaHeuristic:
         defenders = [f for f in view.foe_fighters if f.id not in targets and not f.attack_done]
         survive: dict[str, float] = {}
         total = 0.0
+        # ACTA-DOG-3: a supporter must touch an enemy its side is fighting; a plan that
+        # breaks this cannot be played, so it scores far below any that can.
+        for s in supporters:
+            if not any(
+                e.id in targets and view.touches(s, s.pose.position, e) for e in view.foe_fighters
+            ):
+                total -= UNPLAYABLE
         for uid, eid in fights:
             attacker = state.units.get(uid)
             enemy = state.units.get(eid)
@@ -1499,6 +1517,13 @@ class ActaHeuristic:
             dist = view.gap(firer, firer.pose.position, target)
             value = view.shot_value(firer, weapon, target, dist)
             if view.is_fighter(firer):
+                # ACTA-FTR-7: shots already named are rolled first; against a fighter
+                # each one makes a further shot likelier to find it gone.
+                queued = sum(
+                    1 for q in state.volley if q.target == target.id and q.unit != firer.id
+                )
+                if queued and view.is_fighter(target):
+                    value *= OVERKILL ** (queued / max(1, target.damage))
                 value += 0.01  # any shot beats none
             single[index] = value
             key = (action.unit, action.target)

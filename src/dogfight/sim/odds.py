@@ -165,7 +165,7 @@ def acta_dogfight(
                 lose += SIXTH * SIXTH
             else:
                 tie += SIXTH * SIXTH
-    notes = ["a tie leaves both fighters locked (dogfight_tie=locked)"]
+    notes = ["a tie leaves both fighters locked until the next Attack Phase (dogfight_tie=locked)"]
     if options["dogfight_tie"] == "reroll":
         # Rolling again until someone wins: P(win) / P(not a tie).
         win, lose, tie = win / (1 - tie), lose / (1 - tie), Fraction(0)

@@ -18,13 +18,43 @@ def dogfight_score(state: ActaState, fighter: UnitState) -> int:
     return score + (DOGFIGHT_DRONE_BONUS if fighter.dogfight_drones else 0)
 
 
+def pair_key(a: str, b: str) -> tuple[str, str]:
+    """The two fighters of a dogfight, in a fixed order (ACTA-DOG-6)."""
+    return (a, b) if a <= b else (b, a)
+
+
+def dogfight_enemies(state: ActaState, fighter: UnitState) -> list[UnitState]:
+    """Enemy fighters this fighter may attack in a dogfight now: in base contact, not
+    the unit it was intercepted from (ACTA-SUP-4), and not a pair that already rolled
+    this Attack Phase, as a tied pair stays locked until the next one (ACTA-DOG-6)."""
+    fought = state.fought_pairs
+    return [
+        e
+        for e in state.enemy_fighters_touching(fighter)
+        if e.id not in fighter.barred and pair_key(fighter.id, e.id) not in fought
+    ]
+
+
+def may_support(state: ActaState, fighter: UnitState) -> bool:
+    """A fighter may support only a dogfight its side is fighting this step, against an
+    enemy fighter it touches (ACTA-DOG-3)."""
+    targets = {e for _, e in state.dogfights}
+    return any(e.id in targets for e in state.enemy_fighters_touching(fighter))
+
+
 def unassigned_engaged(state: ActaState, side: str) -> list[UnitState]:
-    """The nominating side's fighters touching enemy fighters that still need a role."""
+    """The nominating side's fighters touching enemy fighters that still need a role.
+
+    Every fighter in a dogfight it may fight must attack or support one being fought
+    (ACTA-DOG-1..3); one whose every enemy is barred to it or already fought this phase,
+    and that touches no enemy being fought, has no role to take."""
     assigned = {a for a, _ in state.dogfights} | set(state.supporters)
     return [
         f
         for f in state.fighters(side)
-        if not (f.attack_done or f.dogfight_done) and f.id not in assigned and state.engaged(f)
+        if not (f.on_defensive_fire or f.dogfight_done)
+        and f.id not in assigned
+        and (dogfight_enemies(state, f) or may_support(state, f))
     ]
 
 
@@ -56,10 +86,13 @@ class DogfightRoll:
         return self.face + self.score + self.support
 
 
-def resolve_dogfights(ctx: Ctx, side: str) -> None:
-    """Resolve every dogfight the side nominated, one after another (ACTA-DOG-5..7)."""
+def resolve_dogfights(ctx: Ctx, side: str) -> list[tuple[str, str]]:
+    """Resolve every dogfight the side nominated, one after another (ACTA-DOG-5..7).
+
+    Returns the (attacker, enemy) pairs that were rolled (those that did not lapse)."""
     state = ctx.state
     defenders = state.defender_supporters or ()
+    rolled = []
     for attacker_id, enemy_id in state.dogfights:
         attacker = state.units.get(attacker_id)
         enemy = state.units.get(enemy_id)
@@ -79,6 +112,10 @@ def resolve_dogfights(ctx: Ctx, side: str) -> None:
             d for d in defenders if d in state.units and state.touching(state.units[d], attacker)
         ]
         fight_one(ctx, attacker, enemy, len(own), len(theirs))
+        rolled.append((attacker_id, enemy_id))
+        # ACTA-DOG-6: whatever the result, this pair has had its dogfight this phase.
+        state.fought_pairs = (*state.fought_pairs, pair_key(attacker_id, enemy_id))
+    return rolled
 
 
 def fight_one(

@@ -22,7 +22,8 @@ OPTIONS: tuple[Option, ...] = (
         default="locked",
         choices=("locked", "reroll"),
         clause="ACTA-DOG-6",
-        doc="locked: a tie destroys nobody and both stay locked. reroll: roll again until "
+        doc="locked: a tie destroys nobody and both stay locked until the next Attack "
+        "Phase (neither side rolls that pair again in this one). reroll: roll again until "
         "someone wins.",
     ),
     Option(
@@ -76,8 +77,18 @@ OPTIONS: tuple[Option, ...] = (
         name="engaged_fighters_fire",
         default=False,
         clause="ACTA-DOG-8",
-        doc="false: a fighter touching an enemy fighter, or that dogfought or supported, "
-        "does not fire its weapons this turn. true: it may still fire.",
+        doc="false: a fighter touching an enemy fighter, or that dogfought (attacking or "
+        "defending) or supported, does not fire its weapons this turn. true: it may still "
+        "fire.",
+    ),
+    Option(
+        name="fighter_fire_order",
+        default="nominate",
+        choices=("nominate", "each"),
+        clause="ACTA-FTR-7",
+        doc="nominate: a side names the targets of all its fighters' weapons first and then "
+        "resolves them in that order, as one ship's weapon systems (the seed's wording). "
+        "each: each fighter's shot is resolved before the next target is chosen.",
     ),
     Option(
         name="intercept_on_move",

@@ -21,12 +21,18 @@ from dogfight.core.ruleset import Ruleset, UnitRecord, swap_side_order
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle
 from dogfight.rulesets.acta import actions as A
-from dogfight.rulesets.acta import sequence
+from dogfight.rulesets.acta import sequence, volley
 from dogfight.rulesets.acta.choices import fighter_moves, ship_moves
-from dogfight.rulesets.acta.combat import crit_level, resolve_fire
+from dogfight.rulesets.acta.combat import crit_level
 from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.deployment import apply_deploy, deploy_choices, deploy_problem
-from dogfight.rulesets.acta.dogfight import defender_candidates, unassigned_engaged
+from dogfight.rulesets.acta.dogfight import (
+    defender_candidates,
+    dogfight_enemies,
+    may_support,
+    pair_key,
+    unassigned_engaged,
+)
 from dogfight.rulesets.acta.movement import (
     carry_supporters,
     fighter_budget,
@@ -55,11 +61,13 @@ from dogfight.rulesets.acta.state import ActaState, PendingIntercept, UnitState
 from dogfight.rulesets.acta.targets import (
     LAUNCH_DISTANCE,
     SCRAMBLE,
+    automatic_support,
     can_launch,
     defensive_fire_candidates,
     fighter_shots,
     interceptors_for,
     launched_count,
+    queued_of_type,
     recovery_problem,
     ship_shots,
     shot_problem,
@@ -266,10 +274,10 @@ class ActaRuleset(Ruleset):
             nominating = state.attack_sides[0]
             if side == nominating:
                 for fighter in unassigned_engaged(state, side):
-                    for enemy in state.enemy_fighters_touching(fighter):
-                        if enemy.id not in fighter.barred:
-                            out.append(A.Dogfight(unit=fighter.id, enemy=enemy.id))
-                    out.append(A.Support(unit=fighter.id))
+                    for enemy in dogfight_enemies(state, fighter):
+                        out.append(A.Dogfight(unit=fighter.id, enemy=enemy.id))
+                    if may_support(state, fighter):
+                        out.append(A.Support(unit=fighter.id))
             else:
                 free = [f.id for f in defender_candidates(state, nominating)]
                 out = [A.DefenderSupport(fighters=())]
@@ -295,9 +303,8 @@ class ActaRuleset(Ruleset):
             ship = state.units[state.launches_pending[0]]
             out = [A.Launch(ship=ship.id)]
             for ftype in sorted(set(ship.aboard)):
-                queued = sum(1 for e in state.launch_queue if e[0] == ship.id and e[1] == ftype)
-                if ship.aboard.count(ftype) <= queued:
-                    continue  # every one of this type is already queued (Carrier X)
+                if ship.aboard.count(ftype) <= queued_of_type(state, ship, ftype):
+                    continue  # every copy aboard is already queued (ACTA-SPA-7)
                 for bearing in (0.0, 90.0, -90.0, 180.0):
                     spot = self.launch_spot(ctx, ship, ftype, bearing)
                     if spot is not None:
@@ -486,6 +493,7 @@ class ActaRuleset(Ruleset):
 
     def _check_defensive_fire(self, ctx: Ctx, action: A.DefensiveFire) -> None:
         free = {f.id for f in defensive_fire_candidates(ctx.state, ctx.state.active)}
+        named_twice(action.fighters, "ACTA-SUP-6")
         for uid in action.fighters:
             if uid not in free:
                 raise IllegalAction(f"{uid} is not a free fighter supporting a ship (ACTA-SUP-6)")
@@ -508,6 +516,11 @@ class ActaRuleset(Ruleset):
                 f"{action.unit} was intercepted and may not attack {action.enemy} this turn "
                 "(ACTA-SUP-4)"
             )
+        if pair_key(fighter.id, enemy.id) in state.fought_pairs:
+            raise IllegalAction(
+                f"{action.unit} and {action.enemy} have already rolled their dogfight this "
+                "Attack Phase; a tied pair stays locked until the next one (ACTA-DOG-6)"
+            )
 
     def _check_support(self, ctx: Ctx, action: A.Support) -> None:
         state = ctx.state
@@ -516,12 +529,18 @@ class ActaRuleset(Ruleset):
         fighter = self.unit_of(ctx, action.unit, side=state.active)
         if fighter not in unassigned_engaged(state, state.active):
             raise IllegalAction(f"{action.unit} is not an unassigned fighter in a dogfight")
+        if not may_support(state, fighter):
+            raise IllegalAction(
+                f"{action.unit} may support only a dogfight being fought against an enemy "
+                "fighter it touches; none is yet (ACTA-DOG-3)"
+            )
 
     def _check_defender_support(self, ctx: Ctx, action: A.DefenderSupport) -> None:
         state = ctx.state
         if state.active == state.attack_sides[0]:
             raise IllegalAction("the nominating side assigns fighters one at a time")
         free = {f.id for f in defender_candidates(state, state.attack_sides[0])}
+        named_twice(action.fighters, "ACTA-DOG-4")
         for uid in action.fighters:
             if uid not in free:
                 raise IllegalAction(
@@ -605,8 +624,7 @@ class ActaRuleset(Ruleset):
         ship = self.unit_of(ctx, action.ship, side=state.active)
         if not action.fighter:
             return
-        queued = sum(1 for e in state.launch_queue if e[0] == ship.id and e[1] == action.fighter)
-        if ship.aboard.count(action.fighter) <= queued:
+        if ship.aboard.count(action.fighter) <= queued_of_type(state, ship, action.fighter):
             raise IllegalAction(f"{ship.id} has no {action.fighter} aboard to launch")
         if not can_launch(ctx, ship):
             raise IllegalAction(
@@ -733,14 +751,21 @@ class ActaRuleset(Ruleset):
         fighter.move_done = True
         fighter.distance_moved += dist
         fighter.moved = fighter.moved or dist > EPSILON
-        fighter.supporting = action.support
+        # Leaving is the player's choice; ending in contact is support (ACTA-SUP-1).
+        held = fighter.supporting
+        fighter.supporting = ""
         text = f'{ctx.name(fighter)} moves {dist:.1f}" to ({spot.x:.1f}, {spot.y:.1f})'
-        if action.support:
-            text += f", supporting {action.support}"
-        ctx.emit(
-            "ACTA-FTR-2", text, unit=fighter.id, distance=round(dist, 3), support=action.support
-        )
+        ctx.emit("ACTA-FTR-2", text, unit=fighter.id, distance=round(dist, 3))
         carry_supporters(ctx, fighter, start, [start.position, spot], dist)
+        fighter.supporting = held
+        fighter.supporting = automatic_support(state, fighter, action.support)
+        if fighter.supporting:
+            ctx.emit(
+                "ACTA-SUP-1",
+                f"{ctx.name(fighter)} is supporting {ctx.name(fighter.supporting)}",
+                unit=fighter.id,
+                support=fighter.supporting,
+            )
         for enemy in state.enemy_fighters_touching(fighter):
             ctx.emit(
                 "ACTA-DOG-1",
@@ -814,7 +839,7 @@ class ActaRuleset(Ruleset):
                 f"attacking {pending.protected}",
             )
             if pending.fire is not None:
-                self.resolve_shot(ctx, pending.fire)
+                volley.fighter_shot(ctx, pending.fire)
                 return
             nxt = [p for p in pending.remaining if interceptors_for(state, p)]
             if nxt:
@@ -850,6 +875,7 @@ class ActaRuleset(Ruleset):
         )
         if pending.fire is not None:
             attacker.attack_done = True
+            volley.drop_shots(ctx, attacker.id, pending.protected)
 
     def _apply_defensive_fire(self, ctx: Ctx, action: A.DefensiveFire) -> None:
         state = ctx.state
@@ -898,22 +924,10 @@ class ActaRuleset(Ruleset):
             firer.fighter_target = action.target
             if self.offer_intercept(ctx, firer, action):
                 return
-        else:
-            state.firing_ship = firer.id
-        self.resolve_shot(ctx, action)
-
-    def resolve_shot(self, ctx: Ctx, action: A.Fire) -> None:
-        """Resolve a checked shot (after any interception was declined)."""
-        state = ctx.state
-        firer = state.units.get(action.unit)
-        target = state.units.get(action.target)
-        if firer is None or target is None:
+            volley.fighter_shot(ctx, action)
             return
-        weapon = weapon_named(state, firer, action.weapon)
-        assert weapon is not None
-        resolve_fire(ctx, firer, weapon, target)
-        if state.is_fighter(firer) and action.unit in state.units and not fighter_shots(ctx, firer):
-            firer.attack_done = True
+        state.firing_ship = firer.id
+        volley.resolve_shot(ctx, action)
 
     def _apply_end_attacks(self, ctx: Ctx, action: A.EndAttacks) -> None:
         state = ctx.state
@@ -922,6 +936,7 @@ class ActaRuleset(Ruleset):
             sequence.end_ship_fire(state, action.unit)
         else:
             ctx.emit("ACTA-FTR-7", f"{state.active}'s fighters end their attacks")
+            volley.resolve_volley(ctx)
             sequence.end_fighter_attacks(state, state.active)
 
     def _apply_launch(self, ctx: Ctx, action: A.Launch) -> None:
@@ -948,6 +963,16 @@ class ActaRuleset(Ruleset):
         )
         if launched_count(state, ship) >= 1 and not can_launch(ctx, ship):
             state.launches_pending = state.launches_pending[1:]
+
+
+def named_twice(fighters: tuple[str, ...], clause: str) -> None:
+    """Refuse a declaration that names one fighter more than once: each fighter adds
+    its help once, however often it is named."""
+    seen: set[str] = set()
+    for uid in fighters:
+        if uid in seen:
+            raise IllegalAction(f"{uid} is named twice; each fighter counts once ({clause})")
+        seen.add(uid)
 
 
 _CHECKS: dict[type, Any] = {

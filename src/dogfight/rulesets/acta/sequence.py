@@ -28,6 +28,7 @@ from dogfight.rulesets.acta.targets import (
     fighter_shots,
     ship_shots,
 )
+from dogfight.rulesets.acta.volley import resolve_volley
 
 COMMAND_TRAIT = "Command"
 
@@ -84,6 +85,8 @@ def step_turn_start(ctx: Ctx) -> bool:
         unit.on_defensive_fire = False
         unit.interceptors_used = 0
         unit.anti_fighter_used = False
+    state.fought_pairs = ()
+    state.volley = ()
     roll_initiative(ctx)
     loser = state.other(state.initiative)
     state.ships_to_move = {s: tuple(u.id for u in state.ships(s)) for s in state.sides}
@@ -283,14 +286,19 @@ def step_fighter_attack(ctx: Ctx) -> bool:
             return True
         state.defender_supporters = ()
     if state.dogfights or state.supporters:
-        resolve_dogfights(ctx, side)
+        rolled = resolve_dogfights(ctx, side)
         committed = [a for a, _ in state.dogfights] + list(state.supporters)
         committed += list(state.defender_supporters or ())
         for uid in committed:
             if uid in state.units:
                 state.units[uid].dogfight_done = True
-                # ACTA-DOG-8: their dogfight is their attack, unless the option says not.
-                if not ctx.opt("engaged_fighters_fire"):
+        # ACTA-DOG-8: a fighter that dogfought (either side of the roll) or supported has
+        # made its attack and does not fire, unless the option says otherwise. A defender
+        # is not `dogfight_done`: it may still start its own dogfights when its side
+        # nominates (notes A.9.4).
+        if not ctx.opt("engaged_fighters_fire"):
+            for uid in [*committed, *(e for _, e in rolled)]:
+                if uid in state.units:
                     state.units[uid].attack_done = True
     reset_dogfight_step(state)
     state.phase = "fighter_fire"
@@ -304,6 +312,7 @@ def step_fighter_fire(ctx: Ctx) -> bool:
     if any(fighter_shots(ctx, f) for f in state.fighters(side)):
         state.active = side
         return True
+    resolve_volley(ctx)  # ACTA-FTR-7: nothing more to nominate, so roll what was named
     end_fighter_attacks(state, side)
     return False
 

@@ -138,6 +138,11 @@ class ActaState(msgspec.Struct, kw_only=True):
     """The nominating side's fighters assigned to support this step."""
     defender_supporters: tuple[str, ...] | None = None
     """The defender's supporting fighters (None: not yet asked)."""
+    fought_pairs: tuple[tuple[str, str], ...] = ()
+    """Pairs of fighters (ids sorted) that have rolled their dogfight this Attack Phase:
+    neither side may roll that pair again until the next one (ACTA-DOG-6)."""
+    volley: tuple[Fire, ...] = ()
+    """Fighter shots nominated by the side now attacking, not yet resolved (ACTA-FTR-7)."""
     defensive_fire_sides: tuple[str, ...] = ()
     ships_to_fire: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
     firing_ship: str = ""

@@ -121,6 +121,11 @@ def launched_count(state: ActaState, ship: UnitState) -> int:
     return sum(1 for entry in state.launch_queue if entry[0] == ship.id)
 
 
+def queued_of_type(state: ActaState, ship: UnitState, ftype: str) -> int:
+    """Fighters of one type the ship has already queued for launch this turn."""
+    return sum(1 for entry in state.launch_queue if entry[0] == ship.id and entry[1] == ftype)
+
+
 def can_launch(ctx: Ctx, ship: UnitState) -> bool:
     """True if the ship has fighters aboard and may still launch one this turn."""
     if not ship.aboard or ctx.state.is_fighter(ship):
@@ -174,6 +179,25 @@ def support_problem(state: ActaState, fighter: UnitState, target_id: str) -> str
         return f"{fighter.id} has a supporter of its own and cannot support (ACTA-SUP-1)"
     if not state.touching(fighter, target):
         return f"{fighter.id} must be on {target_id}'s base or in contact to support it"
+    return ""
+
+
+def automatic_support(state: ActaState, fighter: UnitState, prefer: str = "") -> str:
+    """The unit a fighter supports where it now stands ('' if none) (ACTA-SUP-1).
+
+    A fighter that ends its move on a friendly ship's base or in contact with a friendly
+    fighter supports it without asking, within the limits of ACTA-SUP-1. Where it could
+    support several, `prefer` (the player's choice) wins, then the unit it already
+    supports, then ships before fighters, each in id order."""
+    if state.engaged(fighter):
+        return ""  # locked in a dogfight: it is not carried and supports nothing (ACTA-DOG-1)
+    friends = sorted(
+        (u for u in state.on_table(fighter.side) if u.id != fighter.id),
+        key=lambda u: (u.id != prefer, u.id != fighter.supporting, state.is_fighter(u), u.id),
+    )
+    for friend in friends:
+        if not support_problem(state, fighter, friend.id):
+            return friend.id
     return ""
 
 
