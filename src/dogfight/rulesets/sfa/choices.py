@@ -12,7 +12,7 @@ from dogfight.rulesets.sfa.combat import bears
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Weapon
 from dogfight.rulesets.sfa.crew import weapons_of_station
-from dogfight.rulesets.sfa.maneuvers import candidate_steps, trace
+from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
 
@@ -145,10 +145,15 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
             for k in range(T.BOOST_HEXES + 1)
         ]
         candidates = list(dict.fromkeys(tails + ["F" * n for n in range(1, budget + 1)]))
+    # Each candidate's path is traced once and reused below (tracing is most of the cost).
+    paths = {
+        steps: trace(craft.hex, craft.facing, steps, budget, min_hexes=least)
+        for steps in candidates
+    }
     legal = [
         steps
         for steps in candidates
-        if not trace(craft.hex, craft.facing, steps, budget, min_hexes=least).problem
+        if not paths[steps].problem
         and not (budget > move and selection.kind == "equipment" and T.booster_problem(steps, move))
     ]
     if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
@@ -161,7 +166,7 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
         for steps in legal
         if all(
             state.map.contains(h) and not (crowded and visible_occupant(state, craft, h))
-            for h in trace(craft.hex, craft.facing, steps, budget, min_hexes=least).hexes
+            for h in paths[steps].hexes
         )
     ]
     # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
@@ -171,7 +176,7 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
     # disengage (SFA-MOV-6): one move for each distinct outcome.
     ends: dict[tuple[object, ...], str] = {}
     for steps in legal:
-        key = impact_key(state, craft, steps, budget, least)
+        key = impact_key(state, craft, steps, budget, least, paths[steps])
         if key is not None and key not in ends:
             ends[key] = steps
     # In the candidates' own order, as every move is.
@@ -180,12 +185,18 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
 
 
 def impact_key(
-    state: SfaState, craft: CraftState, steps: str, budget: int, least: int
+    state: SfaState,
+    craft: CraftState,
+    steps: str,
+    budget: int,
+    least: int,
+    path: Path | None = None,
 ) -> tuple[object, ...] | None:
     """What a move cut short does: flying off the map (the hexes up to the edge), or
     ramming a craft it sees (the hexes up to the impact, and the facing and maneuver
     Soak and Handling of the whole move). None for a move flown in full."""
-    path = trace(craft.hex, craft.facing, steps, budget, min_hexes=least)
+    if path is None:
+        path = trace(craft.hex, craft.facing, steps, budget, min_hexes=least)
     for i, where in enumerate(path.hexes):
         if not state.map.contains(where):
             return ("leaves", path.hexes[: i + 1])
