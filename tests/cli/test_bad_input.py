@@ -254,3 +254,16 @@ def test_exact_odds_refuse_flights_too_big_to_work_out() -> None:
         "odds", "evo", "attack", "starfury-aurora", "Twin pulse cannons", "nial",
         "--firers", "13",
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("speed", -1), ("crew_quality", -2), ("base_radius", -0.5), ("crew_quality", 1e9)],
+)
+def test_acta_unit_numbers_are_in_range(tmp_path: Path, field: str, value: float) -> None:
+    raw = yaml.safe_load(package_data("acta", "units", "sky-dragon.yaml").read_text())
+    raw[field] = value
+    path = tmp_path / "sky-dragon.yaml"
+    path.write_text(yaml.safe_dump(raw))
+    line = refused("validate", path)
+    assert "sky-dragon.yaml" in line and "unit 'sky-dragon'" in line and f"'{field}'" in line
