@@ -21,7 +21,7 @@ from dogfight.core.game import Game
 from dogfight.core.gamefile import parse_gamefile, save_game
 from dogfight.core.limits import MAX_DEPTH, MAX_MESSAGE, cap_message
 from dogfight.core.registry import find_ruleset
-from dogfight.core.scenario import load_scenario
+from dogfight.core.scenario import builtin_scenario_files, load_scenario
 
 runner = CliRunner()
 FURBALL = package_data("acta", "scenarios", "furball.yaml")
@@ -210,3 +210,60 @@ def test_cluster_without_the_extra_is_one_line(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(builtins, "__import__", no_distributed)
     line = refused("simulate", "furball", "-n", "2", "--cluster", "tcp://127.0.0.1:1")
     assert "pip install 'dogfight[cluster]'" in line
+
+
+# ---- nonsense positions and expensive requests -----------------------------------------------
+
+
+@pytest.mark.parametrize("scenario", ["furball", "skirmish"])
+def test_a_side_with_no_units_is_refused(tmp_path: Path, scenario: str) -> None:
+    source = next(p for p in builtin_scenario_files() if p.stem == scenario)
+    raw = yaml.safe_load(source.read_text())
+    raw["sides"][1]["units"] = []
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(raw))
+    line = refused("validate", path)
+    assert "s.yaml" in line and "sides[1].units" in line and "no " in line
+
+
+def test_ships_on_top_of_ships_are_refused(tmp_path: Path) -> None:
+    source = next(p for p in builtin_scenario_files() if p.stem == "escort-mission")
+    raw = yaml.safe_load(source.read_text())
+    ships = [
+        (si, ui)
+        for si, side in enumerate(raw["sides"])
+        for ui, unit in enumerate(side["units"])
+        if find_ruleset("acta").describe_unit(unit["type"]).get("kind") == "ship"
+    ]
+    (s0, u0), (s1, u1) = ships[0], ships[1]
+    raw["sides"][s1]["units"][u1]["at"] = raw["sides"][s0]["units"][u0]["at"]
+    raw["sides"][s1]["units"][u1].pop("patrol_at", None)
+    path = tmp_path / "s.yaml"
+    path.write_text(yaml.safe_dump(raw))
+    line = refused("validate", path)
+    assert f"sides[{s1}].units[{u1}].at" in line and "on top of ship" in line
+
+
+def test_exact_odds_refuse_flights_too_big_to_work_out() -> None:
+    line = refused(
+        "odds", "evo", "attack", "starfury-aurora", "Twin pulse cannons", "nial",
+        "--models", "100000",
+    )  # fmt: skip
+    assert "--models" in line and "1 to 12 models" in line
+    assert "--firers" in refused(
+        "odds", "evo", "attack", "starfury-aurora", "Twin pulse cannons", "nial",
+        "--firers", "13",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("speed", -1), ("crew_quality", -2), ("base_radius", -0.5), ("crew_quality", 1e9)],
+)
+def test_acta_unit_numbers_are_in_range(tmp_path: Path, field: str, value: float) -> None:
+    raw = yaml.safe_load(package_data("acta", "units", "sky-dragon.yaml").read_text())
+    raw[field] = value
+    path = tmp_path / "sky-dragon.yaml"
+    path.write_text(yaml.safe_dump(raw))
+    line = refused("validate", path)
+    assert "sky-dragon.yaml" in line and "unit 'sky-dragon'" in line and f"'{field}'" in line

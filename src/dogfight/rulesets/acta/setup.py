@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dogfight.core.errors import DataError, UnknownName
 from dogfight.core.scenario import Scenario
-from dogfight.geometry import Pose, Table, Vec2, normalise_angle
+from dogfight.geometry import Pose, Table, Vec2, normalise_angle, overlaps
 from dogfight.rulesets.acta.deployment import deployment_order
 from dogfight.rulesets.acta.movement import free_spot_near, overlapping_fighter
 from dogfight.rulesets.acta.scenario import ActaScenarioSpec, UnitEntry, parse_scenario
@@ -37,6 +37,9 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
     )
     pending_support: list[tuple[UnitState, str, str]] = []
     for si, side in enumerate(spec.sides):
+        if not side.units:
+            # A side with nothing to fight with would lose before turn 1.
+            raise DataError(f"{where}: field 'sides[{si}].units': {side.name} has no units")
         for ui, entry in enumerate(side.units):
             field = f"sides[{si}].units[{ui}]"
             utype = lookup(entry.type, where, field, custom)
@@ -82,6 +85,13 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
                         f"{where}: field '{field}.at': overlaps fighter {clash.id} "
                         "(fighters may not stack, ACTA-FTR-3)"
                     )
+            else:
+                ship = overlapping_ship(state, utype, pos)
+                if ship is not None:
+                    raise DataError(
+                        f"{where}: field '{field}.at': ({pos.x:g}, {pos.y:g}) is on top of "
+                        f"ship {ship.id}: place ships with their bases apart"
+                    )
             state.units[uid] = unit
             if not utype.is_fighter and entry.patrol and unit.aboard:
                 deploy_patrol(state, unit, entry, where, field)
@@ -112,6 +122,18 @@ def build_state(scenario: Scenario) -> tuple[ActaState, ActaScenarioSpec]:
         s: sum(u.damage + sum(u.aboard_damage) for u in state.on_table(s)) for s in state.sides
     }
     return state, spec
+
+
+def overlapping_ship(state: ActaState, utype: UnitType, at: Vec2) -> UnitState | None:
+    """A ship already placed whose base overlaps a new ship's base at `at` (a scenario
+    check: two ships set up on top of each other is a typo, not a position)."""
+    for other in state.units.values():
+        kind = state.types[other.type]
+        if not kind.is_fighter and overlaps(
+            at, utype.base_radius, other.pose.position, kind.base_radius
+        ):
+            return other
+    return None
 
 
 def has_drone_swap(state: ActaState, ftype: str) -> bool:

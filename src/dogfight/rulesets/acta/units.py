@@ -10,7 +10,7 @@ import msgspec
 
 from dogfight.core.data import load_typed_file, lookup, package_data
 from dogfight.core.errors import DataError
-from dogfight.core.limits import Count, Inches, Points, Score
+from dogfight.core.limits import Count, Inches, Points, Rating, Score
 from dogfight.rulesets.acta.traits import Trait, TraitError, has_trait, parse_traits, trait_value
 
 ARCS = ("F", "A", "P", "S", "FH", "AH", "PH", "SH", "T")
@@ -59,7 +59,7 @@ class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     hull: Score = 0
     """B5 resolution: the to-hit number (0: use the option default)."""
     crew: Count = 0
-    crew_quality: Score = 4
+    crew_quality: Rating = 4
     craft: Count = 0
     """Craft score: how many fighters the ship can carry."""
     traits: list[str] = msgspec.field(default_factory=list)

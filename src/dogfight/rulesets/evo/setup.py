@@ -39,6 +39,9 @@ def build_state(scenario: Scenario) -> EvoState:
     }
     radius: dict[str, float] = {}
     for si, side in enumerate(spec.sides):
+        if not side.units:
+            # A side with nothing to fight with would lose before turn 1.
+            raise DataError(f"{where}: field 'sides[{si}].units': {side.name} has no flights")
         for ui, entry in enumerate(side.units):
             field = f"sides[{si}].units[{ui}]"
             try:
