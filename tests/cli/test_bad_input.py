@@ -20,7 +20,7 @@ from dogfight.core.errors import DataError, OptionError
 from dogfight.core.game import Game
 from dogfight.core.gamefile import parse_gamefile, save_game
 from dogfight.core.limits import MAX_DEPTH, MAX_MESSAGE, cap_message
-from dogfight.core.registry import find_ruleset
+from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
 
 runner = CliRunner()
@@ -267,3 +267,11 @@ def test_acta_unit_numbers_are_in_range(tmp_path: Path, field: str, value: float
     path.write_text(yaml.safe_dump(raw))
     line = refused("validate", path)
     assert "sky-dragon.yaml" in line and "unit 'sky-dragon'" in line and f"'{field}'" in line
+
+
+def test_every_number_option_declares_its_range() -> None:
+    # A number option without bounds would take -5 for a distance or a count.
+    for ruleset in all_rulesets():
+        for option in ruleset.options:
+            if isinstance(option.default, int | float) and not isinstance(option.default, bool):
+                assert option.minimum is not None and option.maximum is not None, option.name

@@ -180,6 +180,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         name="drone_limit",
         default=3,
+        minimum=0,
+        maximum=100,
         clause="ACTA-TRT-10",
         doc="Most drones (Seeking AD) one ship may launch at one target in a turn "
         "(ACTA:SF errata); 0 means no limit.",

@@ -103,6 +103,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         name="course_min_move",
         default=COURSE_MIN_MOVE,
+        minimum=0,
+        maximum=100,
         clause="EVO-MOV-3",
         doc="After a manoeuvre, a net move (from the start point) of this many inches or "
         "less has no direction: the model keeps its old facing. 0: any move turns it.",
