@@ -294,3 +294,23 @@ def test_ACTA_SPA_11_extra_segments_are_checked() -> None:
     assert "1 to 3" in refused(g, DeclareSpecial(unit="E-CA", name="High Energy Turn", extra=4))
     assert "1 to 3" in refused(g, DeclareSpecial(unit="E-CA", name="High Energy Turn"))
     assert "extra" in refused(g, DeclareSpecial(unit="E-CA", name="Close Blast Doors", extra=1))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Overload Weapons",
+        "Reload",
+        "Launch Suicide Shuttle",
+        "Maximum Warp Now",
+        "Transport Marines",
+    ],
+)
+def test_ACTA_SPA_10_special_actions_with_no_sourced_effect_are_not_offered(name: str) -> None:
+    """ACTA-SPA-10: the Special Actions whose effect no source gives are neither offered
+    nor accepted (they are listed as not implemented, not invented)."""
+    g = new_game(*face_off(10), dice=KLINGON_WINS)
+    advance_to(g, "ship_move", E)
+    offered = {a.name for a in g.legal_actions() if isinstance(a, DeclareSpecial)}
+    assert "All Power to Engines" in offered and name not in offered
+    assert refused(g, DeclareSpecial(unit="T", name=name))

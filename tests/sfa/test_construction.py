@@ -470,6 +470,7 @@ def test_design_sfa_missing_file() -> None:
 
 
 def test_fire_link_costs_one_for_the_linked_group_SFA_CON_3() -> None:
+    """SFA-CON-3: fire-linking costs +1 for the linked group."""
     # Seed table: Fire-Linked +1 "allows two or more weapons to be fired at the same
     # time", so the +1 buys the link: the Rebel Fighter's pair is 2 + 2 + 1 = 5.
     pair = make(weapons=[{"kind": "light_laser", "count": 2, "fire_linked": True}])
@@ -485,6 +486,7 @@ def test_fire_link_costs_one_for_the_linked_group_SFA_CON_3() -> None:
 
 
 def test_budgets_are_the_storytellers_SFA_CON_1() -> None:
+    """SFA-CON-1: the Storyteller sets the weapon, Power Point and accessory budgets."""
     craft = make(
         technologies=["stealth", "holo_projector"],
         power=5,
@@ -506,6 +508,7 @@ def test_budgets_are_the_storytellers_SFA_CON_1() -> None:
 
 
 def test_higher_scale_budgets_are_multiplied_on_request_SFA_CON_2() -> None:
+    """SFA-CON-2: --upscale-budgets multiplies the budgets by 5 a step above Starship."""
     station = find_craft("federation-space-station")  # Starship + 1
     plain = check_design(station)
     assert spent(plain, "power points") == (10, 12)
@@ -526,6 +529,7 @@ def test_higher_scale_budgets_are_multiplied_on_request_SFA_CON_2() -> None:
 
 
 def test_the_out_of_scale_contradiction_is_reported_and_an_option_SFA_CON_4() -> None:
+    """SFA-CON-4: the seed's two prices for a smaller-scale weapon: noted, and an option."""
     # Seed: two turreted starfighter Medium Lasers on a starship "for 1 Weapon Point";
     # its divide-by-5 rule gives 2 x (4 + 1) / 5 = 2.
     craft = make(
