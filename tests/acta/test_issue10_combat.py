@@ -20,6 +20,7 @@ from dogfight.ai import RandomPlayer
 from dogfight.core import Game, load_scenario
 from dogfight.core.errors import IllegalAction
 from dogfight.core.play import play
+from dogfight.core.seat import Seat
 from dogfight.rulesets.acta.actions import (
     DefenderSupport,
     DefensiveFire,
@@ -373,21 +374,22 @@ def test_ACTA_SPA_7_every_offered_launch_is_accepted_in_random_scramble_battles(
     scenario = load_scenario("carrier-strike")
     for seed in range(60):
         game = Game(scenario, seed=seed, rules={"scramble": True})
-        play(game, {s: CheckedRandom() for s in game.sides()}, random.Random(seed))
+        play(game, {s: CheckedRandom(game) for s in game.sides()}, random.Random(seed))
         assert game.is_over()
 
 
 class CheckedRandom:
     """A random player that first checks every Launch on offer."""
 
-    def __init__(self) -> None:
+    def __init__(self, game: Game) -> None:
         self.inner = RandomPlayer()
+        self.game = game
 
-    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
         for action in legal:
             if isinstance(action, Launch):
-                game.check(action)
-        return self.inner.decide(game, legal, rng)
+                self.game.check(action)
+        return self.inner.decide(seat, legal, rng)
 
 
 def test_ACTA_FTR_7_interception_withdraws_shots_already_named() -> None:

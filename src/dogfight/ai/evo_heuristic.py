@@ -45,6 +45,7 @@ from functools import cache
 from typing import Any
 
 from dogfight.core.game import Game
+from dogfight.core.seat import Seat
 from dogfight.geometry import Vec2
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE, DRIFT, new_heading
@@ -731,8 +732,11 @@ class EvoHeuristic:
         # The second half of a two-manoeuvre plan: (activation, action).
         self._pending: tuple[tuple[Any, ...], A.Manoeuvre] | None = None
 
-    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
+    def decide(self, seat: Seat | Game, legal: list[Any], rng: random.Random) -> Any:
         """One action: a member of `legal`, or a custom Manoeuvre that `game` accepts."""
+        # TEMPORARY (issue 12 in progress): read the seat's game until this player
+        # reads only `seat`; a Game is still accepted from older tests.
+        game = seat._game if isinstance(seat, Seat) else seat
         if len(legal) == 1:
             return legal[0]
         state: EvoState = game.state

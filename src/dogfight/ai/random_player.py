@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dogfight.core.game import Game
+from dogfight.core.seat import Seat
 
 
 class RandomPlayer:
@@ -13,6 +13,6 @@ class RandomPlayer:
 
     name = "random"
 
-    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`, uniformly at random."""
         return legal[rng.randrange(len(legal))]

@@ -52,6 +52,7 @@ from typing import Any
 import msgspec
 
 from dogfight.core.game import Game
+from dogfight.core.seat import Seat
 from dogfight.geometry.hex import DIRECTIONS, Hex
 from dogfight.geometry.hexmap import HexMap, line_of_fire
 from dogfight.rulesets.sfa import actions as A
@@ -291,8 +292,11 @@ class SfaHeuristic:
 
     # ---- entry point ---------------------------------------------------------------
 
-    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
+    def decide(self, seat: Seat | Game, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`."""
+        # TEMPORARY (issue 12 in progress): read the seat's game until this player
+        # reads only `seat`; a Game is still accepted from older tests.
+        game = seat._game if isinstance(seat, Seat) else seat
         if len(legal) == 1:
             return legal[0]
         side = game.current_player()

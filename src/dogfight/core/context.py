@@ -19,6 +19,9 @@ class RuleContext(Generic[S]):
     state: S
     options: Mapping[str, OptionValue]
     log: EventLog
+    rules: Any = None
+    """The ruleset's rule functions (its `rules` object), so that a subclass that
+    overrides one changes the engine with it."""
 
     def roll(self, sides: int = 6) -> int:
         """Roll one die (recorded with the next event)."""

@@ -9,13 +9,15 @@ from typing import Any, Protocol
 from dogfight.core.errors import DogfightError
 from dogfight.core.events import Event
 from dogfight.core.game import Game
+from dogfight.core.seat import Seat
 
 
 class Player(Protocol):
     """Anything that picks an action."""
 
-    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
-        """Choose one action (normally one of `legal`) for the side to move."""
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
+        """Choose one action (normally one of `legal`) for the side to move, knowing
+        only what `seat` shows."""
         ...
 
 
@@ -47,7 +49,7 @@ def play(
         legal = game.legal_actions()
         if not legal:
             raise RunawayGame(f"side '{side}' must decide but has no legal action")
-        action = player.decide(game, legal, rng)
+        action = player.decide(Seat(game, side), legal, rng)
         events = game.apply(action)
         if on_events is not None:
             on_events(events)

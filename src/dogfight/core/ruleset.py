@@ -8,16 +8,21 @@ game's dice into the one API that players, the CLI and tests use.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import msgspec
 
 from dogfight.core.events import EventLog
 from dogfight.core.options import Option, OptionValue
 from dogfight.core.scenario import Scenario
+
+if TYPE_CHECKING:
+    from dogfight.core.hooks import Board, Command, LabSetup
+    from dogfight.core.play import Player
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -136,6 +141,45 @@ class Ruleset(ABC):
         """Things in a valid scenario that do nothing under these options (for
         `dogfight validate`). The default finds none."""
         return []
+
+    # ---- what players may know (core/seat.py) ----
+
+    def known_state(self, state: Any, side: str) -> Any:
+        """The state as `side` may know it, for its computer player to read (not change).
+
+        The default is the state itself: right for a ruleset whose state holds no
+        secret of either side (dice live in the Game, not the state). A ruleset with
+        hidden information returns a copy without what `side` may not know."""
+        return state
+
+    def sample_state(self, state: Any, side: str, rng: random.Random) -> Any:
+        """An independent state consistent with what `side` knows: the other sides'
+        secrets drawn at random (with `rng`) from what is legal. The default clones
+        `known_state`."""
+        return self.known_state(state, side).clone()
+
+    # ---- what the layers above ask of a ruleset (core/hooks.py) ----
+
+    def players(self) -> Mapping[str, Callable[[], Player]]:
+        """This ruleset's own computer players by kind (e.g. 'heuristic'); the generic
+        ones (random, search) need no entry here."""
+        return {}
+
+    def board(self) -> Board | None:
+        """What the browser draws and offers for this ruleset (None: no board)."""
+        return None
+
+    def lab(self) -> LabSetup | None:
+        """The lab's set-up for this ruleset: duel board, default roster, side builder."""
+        return None
+
+    def commands(self) -> tuple[Command, ...]:
+        """This ruleset's own CLI commands (odds kinds, importers, design checkers)."""
+        return ()
+
+    def rules_text(self) -> tuple[str, ...]:
+        """File names under docs/rules/ holding this ruleset's clauses, searched in order."""
+        return (f"{self.name}.md",)
 
     def sides(self, state: Any) -> tuple[str, ...]:
         """The names of the sides, in scenario order."""

@@ -40,6 +40,7 @@ from dogfight.core.options import resolve_options
 from dogfight.core.play import Player, RunawayGame
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, load_scenario, scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.sim.players import PLAYER_SEED_SALT, new_player
 from dogfight.web.errors import BadRequest, Conflict, Forbidden, Invalid, NotFound
 from dogfight.web.store import GameRecord, Store
@@ -502,7 +503,7 @@ class Hub:
             if not legal:
                 raise RunawayGame(f"side '{side}' must decide but has no legal action")
             rng = computer_rng(live.record.seed, len(game.actions))
-            history.apply(game, live.players[side].decide(game, legal, rng))
+            history.apply(game, live.players[side].decide(Seat(game, side), legal, rng))
             taken += 1
             if taken > MAX_COMPUTER_ACTIONS:
                 raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")

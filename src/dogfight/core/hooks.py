@@ -1,0 +1,156 @@
+"""What a ruleset offers the layers above the core, as plain values and protocols.
+
+The CLI, the lab and the browser never name a ruleset: they ask it through the hooks of
+`Ruleset` (players, board, lab, commands, rules_text), whose answers are typed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+import msgspec
+
+from dogfight.core.options import OptionValue
+
+if TYPE_CHECKING:
+    from dogfight.core.game import Game
+    from dogfight.core.ruleset import Ruleset
+
+
+# ---- the browser -----------------------------------------------------------------------
+
+
+class Board(Protocol):
+    """One ruleset's board adapter: what the browser draws and offers for it.
+
+    It reads only `game.observation(seat)` for the scene; the JSON shapes are specified
+    in docs/web-api.md."""
+
+    def scene(self, game: Game, seat: str | None) -> dict[str, Any]:
+        """The SCENE for `seat` (None: a spectator), built from `game.observation(seat)` only."""
+        ...
+
+    def describe(self, game: Game, action: Any) -> dict[str, Any]:
+        """An ACTION view without `index` and `action`: kind, group, label, unit, target,
+        dest, odds. `action` is one of `game.legal_actions()`."""
+        ...
+
+    def envelopes(self, game: Game) -> dict[str, dict[str, Any]]:
+        """ENVELOPEs of the units the current player may move now (unit id -> envelope)."""
+        ...
+
+    def compose_move(self, game: Game, unit: str, x: float, y: float, facing: float) -> Any:
+        """A movement action taking `unit` to board point (x, y) facing `facing` degrees.
+
+        Raises `IllegalAction` with the reason when no such move is legal now."""
+        ...
+
+
+# ---- the lab ---------------------------------------------------------------------------
+
+
+class DuelBoard(msgspec.Struct, frozen=True, kw_only=True):
+    """A ruleset's standard board: its size, the two deployment lines and the turn limit."""
+
+    width: float
+    height: float
+    edge: float
+    """Distance of the front rank from its own table edge (a column on a hex map)."""
+    low: float
+    high: float
+    """The stretch of the deployment line units may stand on."""
+    gap: float
+    """Distance between neighbours in a rank, when the line has room for it."""
+    spacing: float
+    """Smallest distance between neighbours in a rank; more units form further ranks."""
+    rank: float
+    """Distance between ranks: toward the own edge, and forward once that is full."""
+    margin: float
+    """Nearest a rank may stand to the own edge."""
+    turn_limit: int
+
+
+class LabSetup(Protocol):
+    """How the lab fields a ruleset's units against each other (sim/matchup.py)."""
+
+    board: DuelBoard
+
+    def default_roster(self, rules: Ruleset) -> list[str]:
+        """The unit types a round robin pits against each other by default."""
+        ...
+
+    def side(self, name: str, unit: str, count: int, left: bool) -> dict[str, Any]:
+        """One side of a duel scenario (raw scenario data): `count` of `unit` in ranks
+        at the left (first side) or right edge of `board`."""
+        ...
+
+    def playing_area(self) -> dict[str, Any]:
+        """The raw scenario fields giving the board (`{'table': ...}` or `{'map': ...}`)."""
+        ...
+
+
+# ---- the CLI ---------------------------------------------------------------------------
+
+
+class Param(msgspec.Struct, frozen=True, kw_only=True):
+    """One argument or option of a ruleset's command, described for the CLI to build."""
+
+    name: str
+    """Python identifier, passed to `run` under this key."""
+    help: str
+    type: Literal["str", "int", "float", "bool", "path"]
+    argument: bool = False
+    """A positional argument (else an option)."""
+    default: Any = None
+    """None: required (arguments) or absent (options, whose type then allows None)."""
+    flags: tuple[str, ...] = ()
+    """Option spellings, e.g. ('--range',) or ('--moved/--not-moved',); default from name."""
+    minimum: float | None = None
+    maximum: float | None = None
+    metavar: str | None = None
+    check: Callable[[Any], Any] | None = None
+    """Raises ValueError with a message for a value out of range (shown as a bad parameter)."""
+
+
+class Table(msgspec.Struct, frozen=True, kw_only=True):
+    """A table to print: header and rows (a Fraction cell prints as a percentage)."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+
+
+class Plot(msgspec.Struct, frozen=True, kw_only=True):
+    """A distribution to draw when the user asks for --plot."""
+
+    odds: Mapping[Any, Fraction]
+    title: str
+    xlabel: str
+
+
+class Report(msgspec.Struct, frozen=True, kw_only=True):
+    """What a command prints: lines and tables in order, or one JSON object."""
+
+    blocks: tuple[str | Table, ...]
+    json: dict[str, Any]
+    plot: Plot | None = None
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True):
+    """A ruleset's own CLI command, placed under a group (`dogfight odds RULESET KIND`,
+    `dogfight import NAME`, `dogfight design NAME`)."""
+
+    group: Literal["odds", "import", "design"]
+    name: str
+    help: str
+    params: tuple[Param, ...]
+    run: Callable[[Mapping[str, Any], Mapping[str, OptionValue]], Report]
+    """Called with the parameters by name and the rule options in force."""
+    takes_rules: bool = True
+    takes_plot: bool = False
+
+
+def param_names(params: Sequence[Param]) -> list[str]:
+    """The parameters' names, in order."""
+    return [p.name for p in params]
