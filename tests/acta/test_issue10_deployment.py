@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from dogfight.ai.acta_heuristic import ActaHeuristic
 from dogfight.core import Game
 from dogfight.core.errors import DataError
 from dogfight.core.scenario import load_scenario, scenario_from_raw
 from dogfight.dice import scripted
 from dogfight.geometry import Vec2
 from dogfight.rulesets.acta.actions import Deploy
+from dogfight.rulesets.acta.heuristic import ActaHeuristic
 
 from .builders import scenario_raw, unit
 from .test_clauses_sequence import refused

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from dogfight.ai import RandomPlayer, make_player
-from dogfight.ai.acta_heuristic import ActaHeuristic, duel, hits_summary
 from dogfight.core import Game, load_scenario, play
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.rulesets.acta import actions as A
+from dogfight.rulesets.acta.heuristic import ActaHeuristic, duel, hits_summary
 
 SIDES = ("Empire", "Klingon")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dogfight.ai.acta_heuristic import ActaHeuristic
 from dogfight.core import Game, load_scenario
+from dogfight.rulesets.acta.heuristic import ActaHeuristic
 from dogfight.sim.players import player_rng
 
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from dogfight.ai import make_player
-from dogfight.ai.evo_heuristic import EvoHeuristic, die_kill
 from dogfight.core import Game, load_scenario
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.rulesets.evo import actions as A
+from dogfight.rulesets.evo.heuristic import EvoHeuristic, die_kill
 
 from .records import heuristic_record as play_record
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from dogfight.ai.evo_heuristic import EvoHeuristic
 from dogfight.core import Game
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.rulesets.evo import actions as A
+from dogfight.rulesets.evo.heuristic import EvoHeuristic
 
 
 def unit(uid: str, **stats: Any) -> dict[str, Any]:

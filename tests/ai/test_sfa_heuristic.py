@@ -11,17 +11,17 @@ from typing import Any
 import pytest
 
 from dogfight.ai import make_player
-from dogfight.ai.sfa_heuristic import (
+from dogfight.core import Game, builtin_scenario_files, load_scenario, play
+from dogfight.core.scenario import scenario_from_raw
+from dogfight.geometry.hex import DIRECTIONS, hex_to_offset, in_forward_line, offset_to_hex
+from dogfight.rulesets.sfa import actions as A
+from dogfight.rulesets.sfa.heuristic import (
     SfaHeuristic,
     damage_odds,
     fallback,
     observed_state,
     worth,
 )
-from dogfight.core import Game, builtin_scenario_files, load_scenario, play
-from dogfight.core.scenario import scenario_from_raw
-from dogfight.geometry.hex import DIRECTIONS, hex_to_offset, in_forward_line, offset_to_hex
-from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.pool import exact_distribution, expected_net
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from dogfight.ai.evo_heuristic import EvoHeuristic
 from dogfight.core import Game
 from dogfight.core.errors import IllegalAction
 from dogfight.rulesets.evo.actions import Allocate
+from dogfight.rulesets.evo.heuristic import EvoHeuristic
 from dogfight.rulesets.evo.units import find_unit
 from dogfight.sim.odds import evo_attack, rule_options
 

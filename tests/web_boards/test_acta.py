@@ -9,10 +9,11 @@ import pytest
 from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
+from dogfight.core.scene import shapes
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.combat import measure
 from dogfight.sim.odds import acta_attack, acta_dogfight
-from dogfight.web.boards import board_for, shapes
+from dogfight.web.boards import board_for
 
 from .contract import (
     check_action_view,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from dogfight.core.errors import UnknownName
-from dogfight.web.boards import board_for, shapes
+from dogfight.core.scene import shapes
+from dogfight.web.boards import board_for
 
 from .contract import positions
 

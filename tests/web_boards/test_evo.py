@@ -9,10 +9,11 @@ import pytest
 from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
 from dogfight.core.scenario import builtin_scenario_files
+from dogfight.core.scene import shapes
 from dogfight.rulesets.evo import actions as A
+from dogfight.rulesets.evo.board import odds_range, shot_case
 from dogfight.sim.odds import evo_attack
-from dogfight.web.boards import board_for, shapes
-from dogfight.web.boards.evo import odds_range, shot_case
+from dogfight.web.boards import board_for
 
 from .contract import check_action_view, check_envelope, check_scene, positions
 

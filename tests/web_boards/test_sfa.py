@@ -13,15 +13,11 @@ from dogfight.core.data import read_yaml
 from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
 from dogfight.core.scenario import builtin_scenario_files, load_scenario, scenario_from_raw
+from dogfight.core.scene import shapes
 from dogfight.geometry.hex import Hex
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.actors import split_key
-from dogfight.rulesets.sfa.choices import least_hexes, move_budget
-from dogfight.rulesets.sfa.maneuvers import trace
-from dogfight.rulesets.sfa.pool import scale_adjust
-from dogfight.sim.odds import sfa_pool
-from dogfight.web.boards import board_for, shapes
-from dogfight.web.boards.sfa import (
+from dogfight.rulesets.sfa.board import (
     PLAIN_STEPS,
     attack_case,
     centre,
@@ -29,6 +25,11 @@ from dogfight.web.boards.sfa import (
     reach_outline,
     step_plans,
 )
+from dogfight.rulesets.sfa.choices import least_hexes, move_budget
+from dogfight.rulesets.sfa.maneuvers import trace
+from dogfight.rulesets.sfa.pool import scale_adjust
+from dogfight.sim.odds import sfa_pool
+from dogfight.web.boards import board_for
 
 from .contract import check_action_view, check_envelope, check_scene, positions
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from dogfight.web.boards import shapes as S
+from dogfight.core.scene import shapes as S
 
 
 def test_an_arc_to_port_is_drawn_to_the_left_of_the_facing() -> None:

@@ -14,15 +14,15 @@ PLAYER_KINDS = ("random", "heuristic")
 
 def _heuristic(ruleset: str) -> Player:
     if ruleset == "acta":
-        from dogfight.ai.acta_heuristic import ActaHeuristic
+        from dogfight.rulesets.acta.heuristic import ActaHeuristic
 
         return ActaHeuristic()
     if ruleset == "evo":
-        from dogfight.ai.evo_heuristic import EvoHeuristic
+        from dogfight.rulesets.evo.heuristic import EvoHeuristic
 
         return EvoHeuristic()
     if ruleset == "sfa":
-        from dogfight.ai.sfa_heuristic import SfaHeuristic
+        from dogfight.rulesets.sfa.heuristic import SfaHeuristic
 
         return SfaHeuristic()
     raise UnknownName(f"no heuristic player for ruleset '{ruleset}' yet")

@@ -10,39 +10,18 @@ shapes are specified in docs/web-api.md.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any, Protocol
 
 from dogfight.core.errors import UnknownName
-from dogfight.core.game import Game
+from dogfight.core.hooks import Board as _Board
 
-
-class Board(Protocol):
-    """One ruleset's board adapter."""
-
-    def scene(self, game: Game, seat: str | None) -> dict[str, Any]:
-        """The SCENE for `seat` (None: a spectator), built from `game.observation(seat)` only."""
-        ...
-
-    def describe(self, game: Game, action: Any) -> dict[str, Any]:
-        """An ACTION view without `index` and `action`: kind, group, label, unit, target,
-        dest, odds. `action` is one of `game.legal_actions()`."""
-        ...
-
-    def envelopes(self, game: Game) -> dict[str, dict[str, Any]]:
-        """ENVELOPEs of the units the current player may move now (unit id -> envelope)."""
-        ...
-
-    def compose_move(self, game: Game, unit: str, x: float, y: float, facing: float) -> Any:
-        """A movement action taking `unit` to board point (x, y) facing `facing` degrees.
-
-        Raises `IllegalAction` with the reason when no such move is legal now."""
-        ...
+Board = _Board
+"""One ruleset's board adapter (the protocol lives in core/hooks.py)."""
 
 
 BOARD_MODULES = {
-    "acta": "dogfight.web.boards.acta",
-    "evo": "dogfight.web.boards.evo",
-    "sfa": "dogfight.web.boards.sfa",
+    "acta": "dogfight.rulesets.acta.board",
+    "evo": "dogfight.rulesets.evo.board",
+    "sfa": "dogfight.rulesets.sfa.board",
 }
 
 

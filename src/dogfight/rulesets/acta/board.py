@@ -15,14 +15,15 @@ import msgspec
 
 from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
+from dogfight.core.scene import shapes as S
+from dogfight.core.scene.adapter import BoardAdapter
+from dogfight.core.scene.frame import Frame, frame_of, pose_of
 from dogfight.geometry import Pose, Vec2, normalise_angle
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.combat import ARC_RANGES
 from dogfight.rulesets.acta.units import UnitType
 from dogfight.rulesets.acta.units import describe as describe_type
 from dogfight.sim.odds import acta_attack, acta_dogfight
-from dogfight.web.boards import shapes as S
-from dogfight.web.boards.adapter import BoardAdapter
 
 NEAR = 0.05
 """Inches within which a chosen point is taken to be a listed move's destination."""
@@ -47,32 +48,6 @@ def profile(game: Game, type_id: str) -> dict[str, Any]:
 
 
 # ---- coordinates -----------------------------------------------------------------------
-
-
-class Frame(msgspec.Struct, frozen=True):
-    """The table's size, for turning table points into board points and back."""
-
-    width: float
-    height: float
-
-    def to_board(self, x: float, y: float) -> tuple[float, float]:
-        """A table point on the board."""
-        return round(x, 4), round(self.height - y, 4)
-
-    def to_table(self, x: float, y: float) -> tuple[float, float]:
-        """A board point on the table."""
-        return round(x, 4), round(self.height - y, 4)
-
-
-def frame_of(obs: Mapping[str, Any]) -> Frame:
-    """The frame of an observation's table."""
-    return Frame(float(obs["table"]["width"]), float(obs["table"]["height"]))
-
-
-def pose_of(unit: Mapping[str, Any]) -> Pose:
-    """An observed unit's pose."""
-    (x, y), heading = unit["pose"]
-    return Pose(Vec2(float(x), float(y)), float(heading))
 
 
 # ---- the scene -------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from dogfight.core.game import Game
-from dogfight.web.boards import shapes as S
+from dogfight.core.scene import shapes as S
 
 SceneFn = Callable[[Game, str | None], dict[str, Any]]
 DescribeFn = Callable[[Game, Any, Mapping[str, Any]], dict[str, Any]]

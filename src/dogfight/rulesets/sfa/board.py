@@ -21,6 +21,8 @@ import msgspec
 
 from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
+from dogfight.core.scene import shapes as S
+from dogfight.core.scene.adapter import BoardAdapter
 from dogfight.geometry.hex import FractionalHex, Hex, hex_round, straight_line
 from dogfight.geometry.hexmap import HexMap
 from dogfight.rulesets.sfa import actions as A
@@ -34,8 +36,6 @@ from dogfight.rulesets.sfa.maneuvers import BACK, MANEUVERS, TURN_STEPS, trace
 from dogfight.rulesets.sfa.pool import attack_pool, scale_adjust
 from dogfight.rulesets.sfa.state import CraftState, Selection
 from dogfight.sim.odds import sfa_pool
-from dogfight.web.boards import shapes as S
-from dogfight.web.boards.adapter import BoardAdapter
 
 ROOT3 = math.sqrt(3.0)
 FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")

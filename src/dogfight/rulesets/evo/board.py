@@ -17,6 +17,9 @@ from dogfight.core.context import NoDice
 from dogfight.core.errors import IllegalAction
 from dogfight.core.events import EventLog
 from dogfight.core.game import Game
+from dogfight.core.scene import shapes as S
+from dogfight.core.scene.adapter import BoardAdapter
+from dogfight.core.scene.frame import Frame, frame_of, pose_of
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.context import Ctx
@@ -25,9 +28,6 @@ from dogfight.rulesets.evo.shooting import ARC_RANGES, firing_dice, on_my_six, z
 from dogfight.rulesets.evo.units import UnitType
 from dogfight.rulesets.evo.units import describe as describe_type
 from dogfight.sim.odds import evo_attack
-from dogfight.web.boards import shapes as S
-from dogfight.web.boards.acta import Frame, frame_of, pose_of
-from dogfight.web.boards.adapter import BoardAdapter
 
 NEAR = 0.05
 """Inches within which a chosen point is taken to be a listed manoeuvre's destination."""
