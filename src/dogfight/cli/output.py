@@ -23,7 +23,15 @@ from rich.text import Text
 from dogfight.core.events import Event
 from dogfight.core.game import Game
 from dogfight.core.limits import cap_message
-from dogfight.core.options import Option, OptionValue
+from dogfight.core.options import Option
+from dogfight.core.text import (
+    cell_text,
+    changed_options,
+    fraction_text,
+    option_text,
+    percent,
+)
+from dogfight.core.text import value_text as _value
 
 PIPE_WIDTH = 120
 """Table width when stdout is not a terminal and COLUMNS is not set (rich would use 80)."""
@@ -71,15 +79,7 @@ def error_line(message: str) -> None:
 
 def cell(value: Any) -> Text:
     """A table cell; Text so that brackets in data are never taken for rich markup."""
-    if value is None:
-        return Text("")
-    if isinstance(value, bool):
-        return Text("yes" if value else "no")
-    if isinstance(value, float):
-        return Text(f"{value:g}")
-    if isinstance(value, list | tuple):
-        return Text(", ".join(str(cell(v)) for v in value))
-    return Text(str(value))
+    return Text(cell_text(value))
 
 
 def print_table(
@@ -105,26 +105,6 @@ def event_line(event: Event) -> str:
 def print_log(events: Iterable[Event]) -> None:
     """Print every event of a game, one per line."""
     typer.echo("\n".join(event_line(e) for e in events))
-
-
-def changed_options(
-    declared: Sequence[Option], values: Mapping[str, OptionValue]
-) -> dict[str, OptionValue]:
-    """The options whose value is not the ruleset's default."""
-    return {o.name: values[o.name] for o in declared if values.get(o.name, o.default) != o.default}
-
-
-def option_text(options: Mapping[str, OptionValue]) -> str:
-    """`key=value, ...`, or `defaults` when there are none."""
-    return ", ".join(f"{k}={_value(v)}" for k, v in options.items()) or "defaults"
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
 
 
 def outcome_lines(game: Game) -> list[str]:
@@ -180,6 +160,4 @@ def option_lines(option: Option) -> list[str]:
     return [head, *body]
 
 
-def percent(rate: float) -> str:
-    """A rate as a percentage with one decimal."""
-    return f"{100 * rate:.1f}%"
+__all__ = ["changed_options", "fraction_text", "option_text", "percent"]
