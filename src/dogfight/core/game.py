@@ -33,7 +33,7 @@ class Game:
         dice: Dice | None = None,
     ) -> None:
         try:
-            self.ruleset: Ruleset = find_ruleset(scenario.ruleset)
+            self.ruleset: Ruleset[Any, Any] = find_ruleset(scenario.ruleset)
         except UnknownName as exc:
             raise DataError(f"{scenario.where}: field 'ruleset': {exc}") from None
         scenario = self.ruleset.resolve_scenario(scenario)
