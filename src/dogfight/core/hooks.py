@@ -6,6 +6,7 @@ The CLI, the lab and the browser never name a ruleset: they ask it through the h
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -70,6 +71,28 @@ class DuelBoard(msgspec.Struct, frozen=True, kw_only=True):
     margin: float
     """Nearest a rank may stand to the own edge."""
     turn_limit: int
+
+    def slots(self, count: int) -> list[tuple[float, float]]:
+        """Where `count` units of one side stand, as (depth behind the front line,
+        position along it): spread evenly about the line's middle, `gap` apart where
+        the line has room, closer (never under `spacing`) where it has not, in further
+        ranks (`rank_depth`) once a rank is full. A lab set-up turns these into its own
+        coordinates (inches from an edge, hex columns)."""
+        usable = self.high - self.low
+        per_rank = min(count, int(usable // self.spacing) + 1)
+        slots: list[tuple[float, float]] = []
+        for r in range(math.ceil(count / per_rank)):
+            in_rank = min(per_rank, count - r * per_rank)
+            gap = min(self.gap, usable / (in_rank - 1)) if in_rank > 1 else 0.0
+            first = (self.low + self.high) / 2 - gap * (in_rank - 1) / 2
+            slots.extend((self.rank_depth(r), first + gap * i) for i in range(in_rank))
+        return slots
+
+    def rank_depth(self, rank: int) -> float:
+        """How far rank number `rank` stands behind the front line (negative: in front):
+        toward the own edge while there is room above `margin`, then forward."""
+        behind = int((self.edge - self.margin) // self.rank) + 1
+        return rank * self.rank if rank < behind else -(rank - behind + 1) * self.rank
 
 
 class LabSetup(Protocol):
