@@ -55,8 +55,7 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     side: str
     type: str
     strength: float
-    """Full strength, in the ruleset's own measure (acta Damage, evo models, sfa
-    Structure)."""
+    """Full strength, in the ruleset's own measure (damage points, models, structure)."""
     remaining: float
     """Strength left at the end: 0 once destroyed or removed from the battle."""
     destroyed: bool = False
@@ -66,7 +65,7 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     destroyed_by_side: str | None = None
     destroyed_by_type: str | None = None
     """Side and type of that unit as it was then, for rulesets where its id may leave
-    the roster (an acta fighter recovered aboard a ship is listed by its slot there)."""
+    the roster (a fighter recovered aboard a ship may be listed by its slot there)."""
 
 
 class State(Protocol):
@@ -116,7 +115,7 @@ class Ruleset(ABC, Generic[S, A]):
     """
 
     name: ClassVar[str]
-    """Registry name, e.g. 'acta'."""
+    """Registry name, in lower case (a command line's RULESET)."""
     data_name: ClassVar[str]
     """The folder under the package's `data/` holding this ruleset's data (scenarios,
     unit catalogue): a subclass registered under a new name inherits its parent's, and

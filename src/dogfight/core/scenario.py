@@ -116,7 +116,7 @@ def _bound(scenario: Scenario, ruleset: str) -> Scenario:
 
 
 def load_scenario(name_or_path: str) -> Scenario:
-    """A scenario from a file path, or a built-in one by name ('furball' or 'acta/furball').
+    """A scenario from a file path, or a built-in one by name ('NAME' or 'RULESET/NAME').
 
     Named with a ruleset ('RULESET/NAME'), the scenario is that ruleset's even when the
     file belongs to the ruleset it inherits its data from."""
