@@ -110,3 +110,12 @@ def test_the_variant_runs_the_same_batches_duels_and_round_robins(variant: Rules
     # The same report but for the ruleset's name (in its field and its messages).
     texts = [msgspec.json.encode(report) for report in reports]
     assert texts[1].replace(b"acta-variant", b"acta") == texts[0]
+
+
+def test_the_variant_benches_its_own_scenarios(variant: Ruleset) -> None:
+    """`dogfight bench --ruleset` plays the variant's scenarios with the variant."""
+    from dogfight.sim.bench import benchmark
+
+    rows = benchmark("acta-variant", battles=1)
+    assert [r.scenario for r in rows] == ACTA_SCENARIOS
+    assert {r.ruleset for r in rows} == {"acta-variant"}
