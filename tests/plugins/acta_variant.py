@@ -8,8 +8,7 @@ from dogfight.rulesets.acta.ruleset import ActaRuleset
 
 
 class ActaVariant(ActaRuleset):
-    """acta, registered as 'acta-variant'."""
+    """acta, registered as 'acta-variant' (its parent's aliases stay the parent's)."""
 
     name = "acta-variant"
     title = "acta under another name (a test plugin)"
-    aliases = ()  # type: ignore[assignment]  # (acta's are not this ruleset's names)

@@ -25,6 +25,7 @@ def test_the_variant_keeps_its_parents_data(variant: Ruleset) -> None:
     """data_name is inherited: the units, the scenarios and the rules text are acta's."""
     parent = find_ruleset("acta")
     assert find_ruleset("acta-variant") is variant and find_ruleset("acta") is parent
+    assert all(find_ruleset(alias) is parent for alias in parent.aliases)
     assert variant.data_name == parent.data_name
     assert variant.data_folder() == parent.data_folder()
     assert variant.unit_names() == parent.unit_names()

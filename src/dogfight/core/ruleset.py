@@ -124,6 +124,7 @@ class Ruleset(ABC, Generic[S, A]):
     title: ClassVar[str]
     """A line for people."""
     aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names it is found by; not inherited by a subclass that sets its own `name`."""
     options: ClassVar[tuple[Option, ...]] = ()
     """Every rule option this ruleset understands, with its default."""
     action_type: ClassVar[Any]
@@ -138,6 +139,10 @@ class Ruleset(ABC, Generic[S, A]):
         # under its own name; a subclass of it inherits that folder with the rest.
         if "name" in cls.__dict__ and getattr(cls, "data_name", None) is None:
             cls.data_name = cls.name
+        # Aliases are other names of the parent's own name: a subclass under a new name
+        # that declares none has none (registering it would take the parent's).
+        if "name" in cls.__dict__ and "aliases" not in cls.__dict__:
+            cls.aliases = ()
 
     @abstractmethod
     def setup(self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog) -> S:
