@@ -43,8 +43,8 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     side: str
     type: str
     strength: float
-    """Full strength, in the ruleset's own measure (acta Damage, evo models, sfa
-    Structure)."""
+    """Full strength, in the ruleset's own measure (Damage, models in a group,
+    Structure...)."""
     remaining: float
     """Strength left at the end: 0 once destroyed or removed from the battle."""
     destroyed: bool = False
@@ -54,7 +54,7 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     destroyed_by_side: str | None = None
     destroyed_by_type: str | None = None
     """Side and type of that unit as it was then, for rulesets where its id may leave
-    the roster (an acta fighter recovered aboard a ship is listed by its slot there)."""
+    the roster (e.g. a fighter recovered aboard a carrier, listed by its slot there)."""
 
 
 class State(Protocol):
@@ -71,7 +71,7 @@ class Ruleset(ABC):
     """The rules of one seed. Subclasses fill in the hooks below."""
 
     name: ClassVar[str]
-    """Registry name, e.g. 'acta'."""
+    """Registry name: how `find_ruleset` and a scenario's `ruleset` field spell it."""
     title: ClassVar[str]
     """A line for people."""
     aliases: ClassVar[tuple[str, ...]] = ()

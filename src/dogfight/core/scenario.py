@@ -73,7 +73,8 @@ def builtin_scenario_files(ruleset: str | None = None) -> list[Path]:
 
 
 def load_scenario(name_or_path: str) -> Scenario:
-    """A scenario from a file path, or a built-in one by name ('furball' or 'acta/furball')."""
+    """A scenario from a file path, or a built-in one by name, alone ('furball') or
+    after its ruleset's ('RULESET/furball')."""
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml") or path.is_file():
         if not path.exists():
