@@ -31,7 +31,8 @@ Board = _Board
 
 PART_SEPARATORS = "#."
 """`part_separators` of an adapter that does not set its own: '#' and '.', the marks
-the built-in rulesets' event ids use for a part of a unit (docs/web-api.md, LOG)."""
+the built-in rulesets' event ids use today for a part of a unit (a board that sets its
+own makes this default unneeded for it)."""
 
 
 def board_of(ruleset: Ruleset) -> Board | None:
