@@ -55,12 +55,7 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     side: str
     type: str
     strength: float
-<<<<<<< HEAD
     """Full strength, in the ruleset's own measure (damage points, models, structure)."""
-=======
-    """Full strength, in the ruleset's own measure (Damage, models in a group,
-    Structure...)."""
->>>>>>> web12
     remaining: float
     """Strength left at the end: 0 once destroyed or removed from the battle."""
     destroyed: bool = False
@@ -70,11 +65,7 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     destroyed_by_side: str | None = None
     destroyed_by_type: str | None = None
     """Side and type of that unit as it was then, for rulesets where its id may leave
-<<<<<<< HEAD
     the roster (a fighter recovered aboard a ship may be listed by its slot there)."""
-=======
-    the roster (e.g. a fighter recovered aboard a carrier, listed by its slot there)."""
->>>>>>> web12
 
 
 class State(Protocol):
@@ -124,16 +115,12 @@ class Ruleset(ABC, Generic[S, A]):
     """
 
     name: ClassVar[str]
-<<<<<<< HEAD
     """Registry name, in lower case (a command line's RULESET)."""
     data_name: ClassVar[str]
     """The folder under the package's `data/` holding this ruleset's data (scenarios,
     unit catalogue): a subclass registered under a new name inherits its parent's, and
     with it the parent's scenarios and units. A class that sets `name` and inherits no
     `data_name` gets its `name` (see `__init_subclass__`)."""
-=======
-    """Registry name: how `find_ruleset` and a scenario's `ruleset` field spell it."""
->>>>>>> web12
     title: ClassVar[str]
     """A line for people."""
     aliases: ClassVar[tuple[str, ...]] = ()
