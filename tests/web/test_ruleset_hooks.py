@@ -79,9 +79,11 @@ class Paper(Ruleset):
 
 
 class Plain(Paper):
-    """A ruleset with no board and the default rules text (`<name>.md`)."""
+    """A ruleset with no board and the default rules text (`<data_name>.md`: its own
+    data, not its parent's)."""
 
     name = "plain"
+    data_name = "plain"
     drawn = None
 
     def rules_text(self) -> tuple[str, ...]:
