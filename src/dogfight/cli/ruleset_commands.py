@@ -175,7 +175,8 @@ def _parameter(param: Param) -> inspect.Parameter:
         raise DogfightError(f"parameter '{param.name}': unknown type {param.type!r}")
     default: Any = param.default
     if param.choices:
-        base = StrEnum(_camel(param.name), [(c, c) for c in param.choices])  # type: ignore[misc]
+        # typer lists an Enum's values as the choices, as for a hand-written StrEnum.
+        base = _choices(param.name, param.choices)
         if default is not None:
             default = base(default)
     info: Any
@@ -238,5 +239,8 @@ def _plain_one(value: Any) -> Any:
     return value.value if isinstance(value, StrEnum) else value
 
 
-def _camel(name: str) -> str:
-    return "".join(part.title() for part in name.split("_")) or "Choice"
+def _choices(name: str, choices: tuple[str, ...]) -> type[StrEnum]:
+    """A StrEnum whose members are `choices` (named for the parameter, for messages)."""
+    title = "".join(part.title() for part in name.split("_")) or "Choice"
+    made: type[StrEnum] = StrEnum(title, [(c, c) for c in choices])  # type: ignore[misc]
+    return made
