@@ -2,8 +2,10 @@
 parameters of the hand-written commands they replace (issue 12), to prove that the
 generic builder (cli/ruleset_commands.py) reproduces every `--help` exactly.
 
-Their `run` does nothing useful: only the declarations matter here. The real
-declarations live in rulesets/<r>/commands.py; at merge the fixture test checks those.
+Their `run` reproduces the old command bodies on top of sim/odds.py and the rulesets'
+modules, returning a `Report`, to prove the rendering contract prints what the old
+commands printed. The real declarations live in rulesets/<r>/commands.py (written in
+parallel); at merge the fixture test checks those, and this module can go.
 """
 
 from __future__ import annotations
@@ -12,14 +14,288 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from dogfight.core.hooks import Command, Param, Report
+import msgspec
+
+from dogfight.core.errors import DataError
+from dogfight.core.files import write_atomic
+from dogfight.core.hooks import Command, Param, Plot, Report, Rich, Table
 from dogfight.core.options import OptionValue
+from dogfight.core.registry import find_ruleset
+from dogfight.core.text import cell_text, changed_options, fraction_text, option_text, percent
+from dogfight.sim import odds as exact
 
 MAX_ODDS_MODELS = 12
+Params = Mapping[str, Any]
+Options = Mapping[str, OptionValue]
 
 
-def _nothing(params: Mapping[str, Any], options: Mapping[str, OptionValue]) -> Report:
-    return Report(blocks=(), json={})
+def _changed(ruleset: str, options: Options) -> dict[str, OptionValue]:
+    return changed_options(find_ruleset(ruleset).options, options)
+
+
+def _path(path: Path | None) -> str | None:
+    return str(path) if path is not None else None
+
+
+def _distribution(what: str, title: str, dist: exact.Distribution, changed: Options) -> list[Any]:
+    facts = ", ".join(f"{k} {cell_text(v)}" for k, v in dist.facts.items())
+    return [
+        title,
+        f"Using: {facts}; options {option_text(changed)}",
+        Table(
+            header=(what, "probability", "exact"),
+            rows=tuple((k, percent(float(p)), fraction_text(p)) for k, p in dist.odds.items()),
+        ),
+        f"Expected: {float(dist.expected):.4f} ({fraction_text(dist.expected)})",
+        *(f"  assumes: {note}" for note in dist.notes),
+    ]
+
+
+def _distribution_json(
+    key: str, dist: exact.Distribution, head: dict[str, Any], changed: Options
+) -> dict[str, Any]:
+    return {
+        **head,
+        key: {str(k): float(p) for k, p in dist.odds.items()},
+        "expected": float(dist.expected),
+        "fractions": {
+            key: {str(k): fraction_text(p) for k, p in dist.odds.items()},
+            "expected": fraction_text(dist.expected),
+        },
+        "using": dist.facts,
+        "options": dict(changed),
+        "notes": list(dist.notes),
+    }
+
+
+def _acta_dogfight(params: Params, options: Options) -> Report:
+    from dogfight.rulesets.acta.units import find_unit
+
+    changed = _changed("acta", options)
+    a, d = find_unit(params["attacker"]), find_unit(params["defender"])
+    odds = exact.acta_dogfight(
+        a,
+        d,
+        options,
+        attacker_support=params["attacker_support"],
+        defender_support=params["defender_support"],
+        attacker_drones=params["attacker_drones"],
+        defender_drones=params["defender_drones"],
+    )
+    results = {"attacker_wins": odds.attacker_wins, "defender_wins": odds.defender_wins}
+    results["tie"] = odds.tie
+    labels = {
+        "attacker_wins": f"{a.id} (attacker) wins",
+        "defender_wins": f"{d.id} (defender) wins",
+        "tie": "tie",
+    }
+    title = (
+        f"Dogfight: {a.name} (d6{odds.attacker_bonus:+d}) v {d.name} (d6{odds.defender_bonus:+d})"
+    )
+    return Report(
+        blocks=(
+            f"{title}; options {option_text(changed)}",
+            Table(
+                header=("result", "probability", "exact"),
+                rows=tuple(
+                    (labels[k], percent(float(p)), fraction_text(p)) for k, p in results.items()
+                ),
+            ),
+            *(f"  assumes: {note}" for note in odds.notes),
+        ),
+        json={
+            "ruleset": "acta",
+            "kind": "dogfight",
+            "attacker": a.id,
+            "defender": d.id,
+            "attacker_bonus": odds.attacker_bonus,
+            "defender_bonus": odds.defender_bonus,
+            **{k: float(p) for k, p in results.items()},
+            "fractions": {k: fraction_text(p) for k, p in results.items()},
+            "options": changed,
+            "notes": list(odds.notes),
+            "plot": _path(params["plot"]),
+        },
+        plot=Plot(odds={labels[k]: p for k, p in results.items()}, title=title, xlabel="result"),
+    )
+
+
+def _acta_attack(params: Params, options: Options) -> Report:
+    from dogfight.rulesets.acta.units import find_unit
+
+    changed = _changed("acta", options)
+    f, t = find_unit(params["firer"]), find_unit(params["target"])
+    dist = exact.acta_attack(
+        f,
+        params["weapon"],
+        t,
+        options,
+        range_inches=params["range_inches"],
+        moved=params["moved"],
+    )
+    name = exact.acta_weapon(f, params["weapon"]).name
+    title = f"{f.name} fires {name} at {t.name} ({t.kind}, Damage {t.damage})"
+    head = {"ruleset": "acta", "kind": "attack", "firer": f.id, "weapon": name, "target": t.id}
+    return Report(
+        blocks=tuple(_distribution("damage", title, dist, changed)),
+        json={
+            **_distribution_json("damage", dist, head, changed),
+            "plot": _path(params["plot"]),
+        },
+        plot=Plot(odds=dist.odds, title=title, xlabel="damage points"),
+    )
+
+
+def _evo_attack(params: Params, options: Options) -> Report:
+    from dogfight.rulesets.evo.units import find_unit
+
+    changed = _changed("evo", options)
+    f, t = find_unit(params["firer"]), find_unit(params["target"])
+    dist = exact.evo_attack(
+        f,
+        params["weapon"],
+        t,
+        options,
+        range_inches=params["range_inches"],
+        six=params["six"],
+        models=params["models"],
+        firers=params["firers"],
+    )
+    name = exact.evo_weapon(f, params["weapon"]).name
+    title = f"{f.name} flight fires {name} at a {t.name} flight"
+    head = {"ruleset": "evo", "kind": "attack", "firer": f.id, "weapon": name, "target": t.id}
+    return Report(
+        blocks=tuple(_distribution("removed", title, dist, changed)),
+        json={
+            **_distribution_json("removed", dist, head, changed),
+            "plot": _path(params["plot"]),
+        },
+        plot=Plot(odds=dist.odds, title=title, xlabel="models removed"),
+    )
+
+
+def _sfa_pool(params: Params, options: Options) -> Report:
+    changed = _changed("sfa", options)
+    dice, willpower, difficulty = params["dice"], params["willpower"], params["difficulty"]
+    odds = exact.sfa_pool(dice, willpower=willpower, difficulty=difficulty)
+    title = f"Pool of {dice}d10 at difficulty {difficulty}" + (
+        " with a Willpower success" if willpower else ""
+    )
+    return Report(
+        blocks=(
+            title,
+            Table(
+                header=("net successes", "probability", "exact"),
+                rows=tuple((k, percent(float(p)), fraction_text(p)) for k, p in odds.net.items()),
+            ),
+            f"Botch: {percent(float(odds.botch))} ({fraction_text(odds.botch)})",
+            f"Expected net successes: {float(odds.expected):.4f}",
+        ),
+        json={
+            "ruleset": "sfa",
+            "kind": "pool",
+            "dice": dice,
+            "willpower": willpower,
+            "difficulty": difficulty,
+            "net_successes": {str(k): float(p) for k, p in odds.net.items()},
+            "botch": float(odds.botch),
+            "expected": float(odds.expected),
+            "fractions": {
+                "net_successes": {str(k): fraction_text(p) for k, p in odds.net.items()},
+                "botch": fraction_text(odds.botch),
+                "expected": fraction_text(odds.expected),
+            },
+            "options": changed,
+            "plot": _path(params["plot"]),
+        },
+        plot=Plot(odds=odds.net, title=title, xlabel="net successes"),
+    )
+
+
+def _import_acta(params: Params, options: Options) -> Report:
+    from dogfight.rulesets.acta.importer import fleet_map, import_file
+    from dogfight.rulesets.acta.units import load_unit_file
+
+    file, origin = params["file"], params["origin"]
+    if origin not in ("original", "seed"):
+        raise DataError(f"--origin must be 'original' or 'seed', not {origin!r}")
+    written = import_file(
+        file,
+        params["out_dir"],
+        fleet=params["fleet"],
+        fleets=fleet_map(params["fleet_of"]),
+        origin=origin,
+        source=params["source"],
+        overwrite=params["overwrite"],
+    )
+    loaded = [load_unit_file(path) for path in written]
+    pairs = list(zip(written, loaded, strict=True))
+    return Report(
+        blocks=(
+            f"Imported {len(written)} craft from {file}:",
+            *(f"  {path}: {unit.name} ({unit.kind})" for path, unit in pairs),
+        ),
+        json={
+            "source": str(file),
+            "written": [
+                {"file": str(path), "id": u.id, "name": u.name, "kind": u.kind} for path, u in pairs
+            ],
+        },
+    )
+
+
+def _design_sfa(params: Params, options: Options) -> Report:
+    from dogfight.rulesets.sfa.construction import DesignRules, card, check_design
+    from dogfight.rulesets.sfa.craft import catalog, load_craft_file
+
+    file = params["file"]
+    builtin = not Path(file).exists() and file in catalog()
+    craft = catalog()[file] if builtin else load_craft_file(file)
+    rules = DesignRules(
+        weapon_points=params["weapon_points"],
+        power_points=params["power_points"],
+        accessory_points=params["accessory_points"],
+        upscale_budgets=params["upscale_budgets"],
+        fire_link=params["fire_link"],
+        out_of_scale=params["out_of_scale"],
+    )
+    report = check_design(craft, rules)
+    return Report(
+        blocks=(Rich(renderable=card(report)),),
+        json={
+            "ruleset": "sfa",
+            "file": file,
+            "rules": msgspec.to_builtins(rules),
+            **report.as_dict(),
+        },
+    )
+
+
+def _import_trinity(params: Params, options: Options) -> Report:
+    from dogfight.rulesets.sfa.trinity import craft_yaml, load_trinity_file
+
+    file, out_dir = params["file"], params["out_dir"]
+    conversion = load_trinity_file(file)
+    target = out_dir / f"{conversion.craft.id}.yaml"
+    if target.exists() and not params["overwrite"]:
+        raise DataError(f"{target}: already exists (pass --overwrite to replace it)")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, craft_yaml(conversion))
+    craft = conversion.craft
+    return Report(
+        blocks=(
+            f"Converted {file} to {target}: {craft.name} ({craft.scale_label})",
+            *(f"  note: {note}" for note in conversion.notes),
+        ),
+        json={
+            "source": str(file),
+            "written": str(target),
+            "id": craft.id,
+            "scale": craft.scale_label,
+            "resources": conversion.resources,
+            "notes": list(conversion.notes),
+        },
+    )
 
 
 def _flight_size(value: int) -> None:
@@ -38,15 +314,14 @@ RANGE = Param(
 )
 
 
-def _odds(name: str, help_text: str, *params: Param) -> Command:
-    return Command(
-        group="odds", name=name, help=help_text, params=params, run=_nothing, takes_plot=True
-    )
+def _odds(name: str, run: Any, help_text: str, *params: Param) -> Command:
+    return Command(group="odds", name=name, help=help_text, params=params, run=run, takes_plot=True)
 
 
 ACTA = (
     _odds(
         "dogfight",
+        _acta_dogfight,
         "Who wins one dogfight: d6 + Dogfight + support each (ACTA-DOG-5, -6).",
         Param(name="attacker", help="The attacking fighter's unit id.", type="str", argument=True),
         Param(name="defender", help="The defending fighter's unit id.", type="str", argument=True),
@@ -79,6 +354,7 @@ ACTA = (
     ),
     _odds(
         "attack",
+        _acta_attack,
         "Damage points from one firing of a weapon (all its AD) at a fresh target.",
         Param(name="firer", help="The firing unit's id.", type="str", argument=True),
         Param(
@@ -141,7 +417,7 @@ ACTA = (
                 name="overwrite", help="Replace existing unit files.", type="bool", default=False
             ),
         ),
-        run=_nothing,
+        run=_import_acta,
         takes_rules=False,
     ),
 )
@@ -149,6 +425,7 @@ ACTA = (
 EVO = (
     _odds(
         "attack",
+        _evo_attack,
         "Models removed from a flight by one Shoot with one weapon.",
         Param(name="firer", help="The firing flight's unit id.", type="str", argument=True),
         Param(
@@ -191,6 +468,7 @@ SFA_DESIGN_HELP = """Check an SFA craft against the construction rules and print
 SFA = (
     _odds(
         "pool",
+        _sfa_pool,
         'Net successes and botch chance of one dice pool (seed 003, "Attacking").',
         Param(name="dice", help="Dice in the pool (d10s).", type="int", argument=True),
         Param(
@@ -255,7 +533,7 @@ SFA = (
                 choices=("arithmetic", "example"),
             ),
         ),
-        run=_nothing,
+        run=_design_sfa,
         takes_rules=False,
     ),
     Command(
@@ -280,7 +558,7 @@ SFA = (
                 name="overwrite", help="Replace an existing craft file.", type="bool", default=False
             ),
         ),
-        run=_nothing,
+        run=_import_trinity,
         takes_rules=False,
     ),
 )
