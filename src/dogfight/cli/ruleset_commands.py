@@ -135,7 +135,7 @@ def run_command(command: Command, ruleset: Ruleset, given: Mapping[str, Any]) ->
     try:
         report = command.run(params, options)
     except DogfightError:
-        raise
+        raise  # already a one-line error (some are ValueErrors too: keep their type)
     except ValueError as exc:  # a bad value the run found: the usual one-line error
         raise DataError(str(exc)) from None
     render(report, plot, json_out=bool(given.get(_JSON)))
@@ -144,7 +144,7 @@ def run_command(command: Command, ruleset: Ruleset, given: Mapping[str, Any]) ->
 def render(report: Report, plot: Path | None, *, json_out: bool) -> None:
     """Draw the plot when asked, then print the report as JSON or as its blocks."""
     drawn = plot is not None and report.plot is not None
-    if plot is not None and report.plot is not None:
+    if plot is not None and report.plot is not None:  # (spelt out for the type checker)
         _draw(report.plot, plot)
     if json_out:
         out.print_json(report.json)
