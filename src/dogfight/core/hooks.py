@@ -135,6 +135,10 @@ class Param(msgspec.Struct, frozen=True, kw_only=True):
     metavar: str | None = None
     check: Callable[[Any], Any] | None = None
     """Raises ValueError with a message for a value out of range (shown as a bad parameter)."""
+    choices: tuple[str, ...] = ()
+    """The values a "str" option may take (help lists them); `run` gets the string."""
+    multiple: bool = False
+    """A repeatable option: `run` gets a list of the values given (empty when none)."""
 
 
 class Table(msgspec.Struct, frozen=True, kw_only=True):
@@ -152,10 +156,17 @@ class Plot(msgspec.Struct, frozen=True, kw_only=True):
     xlabel: str
 
 
-class Report(msgspec.Struct, frozen=True, kw_only=True):
-    """What a command prints: lines and tables in order, or one JSON object."""
+class Rich(msgspec.Struct, frozen=True, kw_only=True):
+    """A block already laid out for a rich console (a stat card), printed as it is."""
 
-    blocks: tuple[str | Table, ...]
+    renderable: Any
+    """A rich renderable: the CLI prints it on its console, at the terminal's width."""
+
+
+class Report(msgspec.Struct, frozen=True, kw_only=True):
+    """What a command prints: lines, tables and rich blocks in order, or one JSON object."""
+
+    blocks: tuple[str | Table | Rich, ...]
     json: dict[str, Any]
     plot: Plot | None = None
 
