@@ -17,8 +17,6 @@ THEIR_OWN = ("rulesets", "data")
 """Where a ruleset's own code and data live: these may name it."""
 
 PENDING: dict[str, str] = {
-    "cli/files.py": "the import/design commands until they are built from commands()",
-    "cli/odds.py": "the odds kinds until they come from the ruleset's commands()",
     "sim/odds.py": "exact odds until they move into rulesets/<r>/odds.py",
 }
 """Files that still name a ruleset while other branches of issue 12 move the knowledge
