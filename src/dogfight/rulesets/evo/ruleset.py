@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -35,6 +35,7 @@ from dogfight.rulesets.evo.ready import (
     record_launch,
     usable_gates,
 )
+from dogfight.rulesets.evo.rules import EvoRules
 from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
     Allocation,
@@ -65,6 +66,12 @@ class EvoRuleset(Ruleset):
     options = OPTIONS
     action_type = A.EvoAction
     unit_file_keys = (frozenset({"agility", "target"}),)
+    rules: ClassVar[EvoRules] = EvoRules()
+    """The rule functions the engine, odds, player and board all call: a subclass
+    overrides one by `rules = MyRules()`."""
+    data_name: ClassVar[str] = "evo"
+    """The name the ruleset's own files go by (rules text), kept by subclasses that
+    register under another name."""
 
     # ---- the Ruleset hooks ------------------------------------------------------------
 
@@ -76,7 +83,7 @@ class EvoRuleset(Ruleset):
     ) -> EvoState:
         state = build_state(scenario)
         state.options = dict(options)
-        ctx = Ctx(state, state.options, log)
+        ctx = Ctx(state, state.options, log, self.rules)
         ctx.emit(
             "EVO-SEQ-1",
             f"{scenario.title}: {state.sides[0]} v {state.sides[1]}, "
@@ -147,7 +154,7 @@ class EvoRuleset(Ruleset):
 
     def ctx(self, state: EvoState) -> Ctx:
         """A question-only context (no dice) for the state."""
-        return Ctx(state, state.options, EventLog(NoDice()))  # type: ignore[arg-type]
+        return Ctx(state, state.options, EventLog(NoDice()), self.rules)  # type: ignore[arg-type]
 
     def legal_actions(self, state: EvoState) -> list[Any]:
         ctx = self.ctx(state)
@@ -319,7 +326,7 @@ class EvoRuleset(Ruleset):
             if move.model in ends:
                 raise IllegalAction(f"{move.model} is moved twice")
             step = Vec2(move.dx, move.dy).length()
-            if step > agility + EPSILON:
+            if not ctx.rules.within_agility(step, agility):
                 raise IllegalAction(
                     f'{move.model} may move {agility:g}" per manoeuvre, not {step:.2f}" (EVO-MOV-2)'
                 )
@@ -369,7 +376,7 @@ class EvoRuleset(Ruleset):
     # ---- applying -----------------------------------------------------------------------
 
     def apply(self, state: EvoState, action: Any, log: EventLog) -> None:
-        ctx = Ctx(state, state.options, log)
+        ctx = Ctx(state, state.options, log, self.rules)
         if isinstance(action, A.ChooseOrder):
             choose_order(ctx, action.first)
         elif isinstance(action, A.Activate):
@@ -940,7 +947,7 @@ def reaction_candidates(ctx: Ctx) -> list[Flight]:
         if flight.reacted or flight.id in pending.declined:
             continue
         near = flight.id in pending.shot_at or any(
-            distance(m, t) <= close + EPSILON
+            ctx.rules.within_close(distance(m, t), close)
             for m in state.models_of(flight)
             for t in state.models_of(trigger)
         )
