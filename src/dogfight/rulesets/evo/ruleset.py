@@ -7,9 +7,9 @@ actions; enemy flights may react to each action with a free Shoot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -53,6 +53,10 @@ from dogfight.rulesets.evo.shooting import (
 )
 from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction, PendingShot
 from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
+
+if TYPE_CHECKING:
+    from dogfight.core.hooks import Board, Command, LabSetup
+    from dogfight.core.play import Player
 
 ACTIONS_PER_ACTIVATION = 2
 
@@ -98,6 +102,31 @@ class EvoRuleset(Ruleset):
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())
+
+    # ---- what the layers above ask (core/hooks.py) ----------------------------------------
+
+    def players(self) -> Mapping[str, Callable[[], Player]]:
+        from dogfight.rulesets.evo.heuristic import EvoHeuristic
+
+        return {"heuristic": EvoHeuristic}
+
+    def board(self) -> Board:
+        from dogfight.rulesets.evo.board import BOARD
+
+        return BOARD
+
+    def lab(self) -> LabSetup:
+        from dogfight.rulesets.evo.lab import LAB
+
+        return LAB
+
+    def commands(self) -> tuple[Command, ...]:
+        from dogfight.rulesets.evo.commands import evo_commands
+
+        return evo_commands(self)
+
+    def rules_text(self) -> tuple[str, ...]:
+        return (f"{self.data_name}.md",)
 
     def describe_unit(self, name: str) -> dict[str, Any]:
         return describe(find_unit(name))
