@@ -13,6 +13,7 @@ import pytest
 
 from dogfight.core import Game
 from dogfight.core.errors import IllegalAction
+from dogfight.core.seat import Seat
 from dogfight.rulesets.evo.actions import Allocate
 from dogfight.rulesets.evo.heuristic import EvoHeuristic
 from dogfight.rulesets.evo.units import find_unit
@@ -102,7 +103,7 @@ def test_EVO_SHT_4_heuristic_puts_the_die_where_it_can_kill() -> None:
     script(game, 4, 6, 4)
     shoot(game, "F", "T.1")
     assert game.state.phase == "allocate"
-    choice = EvoHeuristic().decide(game, game.legal_actions(), random.Random(0))
+    choice = EvoHeuristic().decide(Seat.of(game), game.legal_actions(), random.Random(0))
     assert choice == Allocate(to=("T.1",))
 
 
