@@ -853,7 +853,7 @@ def resolve_shot(
             if model.id not in state.models:
                 break
             result = resolve_die(ctx, model, face, ap, firers, six)
-            shown = f"{face}+1" if six else str(face)
+            shown = f"{face}{ctx.rules.six_bonus(six):+d}" if six else str(face)
             if result == "kill":
                 remove(
                     ctx,
