@@ -418,7 +418,9 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
         ref = _leader_of(obs, fid)
         if ref is None:
             continue
-        agility = unit_types(game)[obs["flights"][fid]["type"]].agility
+        agility = rules_of(game).movement_budget(
+            unit_types(game)[obs["flights"][fid]["type"]].agility
+        )
         here = pose_of(ref).position
         bx, by = frame.to_board(here.x, here.y)
         title = f'{fid}: {ref["id"]} and the flight with it, up to {agility:g}"'

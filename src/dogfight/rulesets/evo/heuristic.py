@@ -246,6 +246,7 @@ class View:
         self.dodge_saves = bool(opt.get("dodge_saves", True))
         self.no_dodge_on_six = bool(opt.get("no_dodge_on_six", True))
         self.leader_costs = bool(opt.get("leader_loss_costs_action", True))
+        self.suppression = str(opt.get("suppression", "dice"))
         self.min_move = float(opt.get("course_min_move", COURSE_MIN_MOVE))
         self.width = state.table.width
         self.height = state.table.height
@@ -377,9 +378,13 @@ class View:
             rel: float | None = None
             dist = math.hypot(target.x - s.x, target.y - s.y)
             for w in self.arms[kind.id]:
-                if w.lock_on and (reaction or locked != target.unit):
-                    continue
-                if w.torpedo != torpedo:
+                if not rules.weapon_may_fire(
+                    lock_on=w.lock_on,
+                    torpedo=w.torpedo,
+                    locked=locked == target.unit,
+                    launching=torpedo,
+                    reaction=reaction,
+                ):
                     continue
                 if not rules.in_range(dist, w.range):
                     continue
@@ -402,7 +407,7 @@ class View:
         given: list[list[tuple[int, int, float, bool]]] = [[] for _ in near]
         rest = pool
         takers = list(range(len(near)))
-        if len({c.unit for c in near}) > 1:
+        if rules.zone_is_mixed([c.unit for c in near]):
             for i, (sides, pierce) in enumerate(pool[: len(near)]):
                 given[i].append((sides, pierce, 1.0, True))
             rest = pool[len(near) :]
@@ -456,7 +461,11 @@ class View:
             value += worth if c.side != side else -FRIENDLY_FIRE * worth
         for unit, dice in per_unit.items():
             flight = self.state.flights[unit]
-            if flight.side != side and dice >= len(flight.models) and not flight.suppressed:
+            if (
+                flight.side != side
+                and not flight.suppressed
+                and rules.suppresses(dice, len(flight.models), False, self.suppression)
+            ):
                 value += SUPPRESS_BONUS * float(self.state.types[flight.type].points or 10)
         return value
 
@@ -482,9 +491,13 @@ class View:
                 rel: float | None = None
                 used = False
                 for w in arms:
-                    if w.lock_on and locked != t.unit:
-                        continue
-                    if w.torpedo:
+                    if not rules.weapon_may_fire(
+                        lock_on=w.lock_on,
+                        torpedo=w.torpedo,
+                        locked=locked == t.unit,
+                        launching=False,
+                        reaction=False,
+                    ):
                         continue
                     if not rules.in_range(dist, w.range):
                         continue
@@ -584,7 +597,8 @@ class Outlook:
         state = view.state
         self.view = view
         self.kind = kind = state.types[flight.type]
-        self.turn = turn_reach(kind.agility, view.drift)
+        self.agility = view.rules.movement_budget(kind.agility)
+        self.turn = turn_reach(self.agility, view.drift)
         self.foes: list[Foe] = []
         for enemy in state.live_flights(state.other(flight.side)):
             crafts = view.flight_crafts(enemy)
@@ -609,8 +623,8 @@ class Outlook:
                     acts,
                     guns_against(view, kind, foe),
                     guns_against(view, foe, kind),
-                    turn_reach(foe.agility, view.drift),
-                    foe.agility,
+                    turn_reach(view.rules.movement_budget(foe.agility), view.drift),
+                    view.rules.movement_budget(foe.agility),
                     foe,
                 )
             )
@@ -649,7 +663,7 @@ class Outlook:
         for c in self.friends:
             if rules.in_zone(math.hypot(c.x - lx, c.y - ly), reach):
                 value -= CROWD * each
-        agility = self.kind.agility
+        agility = self.agility
         my_turn = self.turn
         opportunity = 0.0
         approach = 0.0
@@ -813,7 +827,7 @@ class EvoHeuristic:
             outlook = Outlook(view, flight, {f.id for f in state.live_flights(enemy_side)})
             value = shot + DANGER_ORDER * outlook.danger(me)
             if action.command:
-                value += self.command_worth(state, flight, action.command, legal, shot)
+                value += self.command_worth(view.rules, state, flight, action.command, legal, shot)
             scored.append((value, action))
         return pick(scored, rng) if scored else legal[0]
 
@@ -870,7 +884,13 @@ class EvoHeuristic:
         return max(offered, key=removed) if offered else legal[0]
 
     def command_worth(
-        self, state: EvoState, flight: Flight, giver: str, legal: list[Any], shot: float
+        self,
+        rules: EvoRules,
+        state: EvoState,
+        flight: Flight,
+        giver: str,
+        legal: list[Any],
+        shot: float,
     ) -> float:
         """What a Command bonus action is worth to this activation (EVO-CMD-3).
 
@@ -878,24 +898,28 @@ class EvoHeuristic:
         one action back. Otherwise the bonus is a third action, worth a further Shoot,
         but only when no penalised flight the same giver could help is still waiting.
         """
-        if self.penalty(state, flight):
+        if self.penalty(rules, state, flight):
             return COMMAND_RESCUE + shot
         waiting = [
             state.flights[a.unit]
             for a in legal
             if isinstance(a, A.Activate) and a.command == giver and a.unit != flight.id
         ]
-        if any(self.penalty(state, f) for f in waiting) or shot <= 0:
+        if any(self.penalty(rules, state, f) for f in waiting) or shot <= 0:
             return -EPS
         return SECOND_SHOT * 0.5 * shot
 
     @staticmethod
-    def penalty(state: EvoState, flight: Flight) -> int:
+    def penalty(rules: EvoRules, state: EvoState, flight: Flight) -> int:
         """Actions the flight loses at its next activation (EVO-CMD-2, EVO-SUP-1)."""
-        lost = int(flight.suppressed)
-        if not flight.leader or flight.leader not in state.models:
-            lost += int(bool(state.options.get("leader_loss_costs_action", True)))
-        return lost
+        costs = bool(state.options.get("leader_loss_costs_action", True))
+        full = rules.actions_allowed(leader_lost=False, suppressed=False, leader_costs=costs)
+        now = rules.actions_allowed(
+            leader_lost=not flight.leader or flight.leader not in state.models,
+            suppressed=flight.suppressed,
+            leader_costs=costs,
+        )
+        return full - now
 
     # ---- reactions ---------------------------------------------------------------------
 
@@ -1175,7 +1199,7 @@ class EvoHeuristic:
         """Manoeuvre plans: one move then a Shoot, or two moves (the first half now)."""
         state = view.state
         kind = state.types[flight.type]
-        agility = kind.agility
+        agility = view.rules.movement_budget(kind.agility)
         if agility <= 0:
             return []
         starts: list[tuple[float, float]] = []
@@ -1260,7 +1284,7 @@ class EvoHeuristic:
         if norm > 1e-6:
             t = ((lead.x - sx) * lx + (lead.y - sy) * ly) / norm
             points.append((sx + lx * t, sy + ly * t))
-            reach = lead.kind.agility * used
+            reach = view.rules.movement_budget(lead.kind.agility) * used
             # The farthest point along that line within reach.
             px, py = sx + lx * t, sy + ly * t
             off = math.hypot(px - lead.x, py - lead.y)

@@ -35,6 +35,8 @@ FACING_ARCS = (
 )
 """The four facings of a model's armour, in the order a bearing is tested (EVO-ARM-1)."""
 
+ACTIONS_PER_ACTIVATION = 2
+"""Actions an active flight takes, before losses and Command bonuses (EVO-ACT-1)."""
 DRIFT = 6.0
 """Every model drifts this far straight ahead at the start of its activation (EVO-MOV-1)."""
 COURSE_MIN_MOVE = 0.5
@@ -186,6 +188,11 @@ class EvoRules:
 
     # ---- giving the dice out ------------------------------------------------------------
 
+    def zone_is_mixed(self, units: Sequence[str]) -> bool:
+        """A fire zone holding models of more than one flight (EVO-SHT-5): then every
+        model takes one die first, nearest first, and the rest go to the target's flight."""
+        return len(set(units)) > 1
+
     def first_round(
         self, kept: Sequence[T], takers: Sequence[K]
     ) -> tuple[list[tuple[K, T]], list[T]]:
@@ -223,11 +230,34 @@ class EvoRules:
             alive[best] *= 1 - row[best]
         return out
 
-    # ---- movement -----------------------------------------------------------------------
+    # ---- movement and actions -----------------------------------------------------------
+
+    def movement_budget(self, agility: float) -> float:
+        """How far one Manoeuvre may move a model: its Agility (EVO-MOV-2)."""
+        return agility
 
     def within_agility(self, step: float, agility: float) -> bool:
-        """A manoeuvre's displacement within the model's Agility (EVO-MOV-2)."""
-        return step <= agility + EPSILON
+        """A manoeuvre's displacement within the model's budget (EVO-MOV-2)."""
+        return step <= self.movement_budget(agility) + EPSILON
+
+    def actions_allowed(self, *, leader_lost: bool, suppressed: bool, leader_costs: bool) -> int:
+        """Actions a flight has at activation, before any Command bonus (EVO-ACT-1): one
+        fewer for naming a new leader (EVO-CMD-2, option leader_loss_costs_action), one
+        fewer if suppressed (EVO-SUP-1), never below none."""
+        allowed = ACTIONS_PER_ACTIVATION
+        if leader_lost and leader_costs:
+            allowed -= 1
+        if suppressed:
+            allowed -= 1
+        return max(0, allowed)
+
+    def suppresses(self, dice: float, models: int, lost: bool, mode: str) -> bool:
+        """Whether an enemy Shoot suppresses a flight (EVO-SUP-1, option suppression):
+        `dice` is assigned at least as many dice (after the 1s) as it had `models`;
+        `casualty` it lost a model; `off` never."""
+        if mode == "off":
+            return False
+        return dice >= models if mode == "dice" else lost
 
     def new_heading(self, start: Vec2, end: Vec2, heading: float, min_move: float) -> float:
         """The facing after a course change: the direction from `start` to `end`, or the
@@ -238,6 +268,17 @@ class EvoRules:
         return round(travel.angle(), 3)
 
     # ---- weapons --------------------------------------------------------------------------
+
+    def weapon_may_fire(
+        self, *, lock_on: bool, torpedo: bool, locked: bool, launching: bool, reaction: bool
+    ) -> bool:
+        """Whether a weapon may fire at all in this Shoot, range and arc aside: a Lock-on
+        weapon only after a Ready at the target's flight, never in a reaction
+        (EVO-RDY-1); a Torpedo only in a launch, and a launch fires only torpedoes
+        (EVO-TOR-1)."""
+        if lock_on and (reaction or not locked):
+            return False
+        return torpedo == (launching and not reaction)
 
     def ap(self, weapon: Weapon) -> int:
         """The weapon's AP value, 0 without the trait (EVO-DMG-2)."""

@@ -58,8 +58,6 @@ if TYPE_CHECKING:
     from dogfight.core.hooks import Board, Command, LabSetup
     from dogfight.core.play import Player
 
-ACTIONS_PER_ACTIVATION = 2
-
 
 class EvoRuleset(Ruleset):
     """Babylon 5 fighter-scale rules on Battlefield Evolution."""
@@ -577,20 +575,22 @@ def begin_activation(ctx: Ctx, flight: Flight, command: str = "") -> None:
     state.active_unit = flight.id
     flight.actions = ()
     flight.ready_target = ""
-    allowed = ACTIONS_PER_ACTIVATION
     ctx.emit("EVO-ACT-1", f"{ctx.name(flight)} is the active flight", unit=flight.id)
     arriving = in_hyperspace(flight)
     if arriving:
         arrive(ctx, flight)
-    if not flight.leader or flight.leader not in state.models:
+    leader_lost = not flight.leader or flight.leader not in state.models
+    if leader_lost:
         new_leader(ctx, flight)
-        if ctx.opt("leader_loss_costs_action"):
-            allowed -= 1
-    if flight.suppressed:
-        allowed -= 1
+    suppressed = flight.suppressed
+    if suppressed:
         flight.suppressed = False
         ctx.emit("EVO-SUP-1", f"{ctx.name(flight)} is suppressed: one action fewer", unit=flight.id)
-    allowed = max(0, allowed)
+    allowed = ctx.rules.actions_allowed(
+        leader_lost=leader_lost,
+        suppressed=suppressed,
+        leader_costs=bool(ctx.opt("leader_loss_costs_action")),
+    )
     if command:
         allowed = give_command(ctx, state.flights[command], flight, allowed)
     flight.allowed = allowed
@@ -937,15 +937,12 @@ def suppress(
     dice: assigned at least as many dice (after the 1s) as it had models when shot at.
     casualty: lost a model to the Shoot.
     """
-    mode = ctx.opt("suppression")
-    if mode == "off":
-        return
+    mode = str(ctx.opt("suppression"))
     for fid, count in sorted(per_flight.items()):
         flight = ctx.state.flights[fid]
         if flight.side == firing_side or not flight.models or flight.suppressed:
             continue
-        hit = count >= before[fid] if mode == "dice" else fid in removed_from
-        if hit:
+        if ctx.rules.suppresses(count, before[fid], fid in removed_from, mode):
             flight.suppressed = True
             ctx.emit("EVO-SUP-1", f"{ctx.name(flight)} is suppressed", unit=fid)
 
@@ -991,7 +988,7 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
     """Representative manoeuvres: every model the same way, full Agility, eight ways round
     the flight's facing and straight at the nearest enemy."""
     state = ctx.state
-    agility = state.unit_type(flight).agility
+    agility = ctx.rules.movement_budget(state.unit_type(flight).agility)
     acting = [state.models[m] for m in flight.acting if m in state.models]
     if not acting or agility <= 0:
         return []

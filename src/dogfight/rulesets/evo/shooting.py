@@ -41,13 +41,14 @@ def can_fire(
 ) -> bool:
     """Whether one weapon of one model may fire at a target model (EVO-SHT-1)."""
     rules = ctx.rules
-    # EVO-RDY-1: a Lock-on weapon fires only after a Ready at the target's flight.
-    locked = not reaction and flight.ready_target == target.unit
-    if weapon.trait("Lock-on") is not None and not locked:
-        return False
-    # EVO-TOR-1: Torpedo weapons fire only in a launch, and a launch fires only them.
     torpedo = weapon.trait("Torpedo") is not None
-    if torpedo != (flight.launching and not reaction):
+    if not rules.weapon_may_fire(
+        lock_on=weapon.trait("Lock-on") is not None,
+        torpedo=torpedo,
+        locked=flight.ready_target == target.unit,
+        launching=flight.launching,
+        reaction=reaction,
+    ):
         return False
     if torpedo and not torpedoes_left(flight, weapon):
         return False
@@ -199,7 +200,7 @@ def deal(
     # One entry per die: (sides, AP). d10s first, then d6s: a fixed order keeps replays exact.
     pool = sorted(((w.die, ctx.rules.ap(w)) for w, _ in guns for _ in range(w.dice)), reverse=True)
     given: dict[str, list[tuple[int, int]]] = {m.id: [] for m in zone}
-    if len({m.unit for m in zone}) > 1:
+    if ctx.rules.zone_is_mixed([m.unit for m in zone]):
         # EVO-SHT-5: in a mixed zone every model gets one die first, nearest first; the
         # rest go against the target's flight only.
         for model in zone:
