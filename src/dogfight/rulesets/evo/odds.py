@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from dogfight.core.errors import DogfightError
 from dogfight.core.options import OptionValue
-from dogfight.rulesets.evo._exact import (
+from dogfight.dice.exact import (
     Distribution,
     add,
     compositions,

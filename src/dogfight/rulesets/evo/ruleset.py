@@ -64,6 +64,8 @@ class EvoRuleset(Ruleset):
 
     name = "evo"
     title = "Babylon 5 fighters on Battlefield Evolution (seed 001)"
+    odds_help = "EVO: one Shoot with one weapon."
+    """The help line of `dogfight odds evo`."""
     aliases = ("bfevo", "b5evo")
     options = OPTIONS
     action_type = A.EvoAction
