@@ -169,7 +169,7 @@ def roll(
         )
         ctx.emit(
             "SFA-TEC-28",
-            f"{by or 'the'} {kind} roll"
+            (f"{by}'s {kind} roll" if by else f"a {kind} roll")
             + (f" against {against}" if against else "")
             + f": {result.dice} dice, {result.net} net"
             + (f", {pending.harm} damage" if pending.harm else "")
@@ -270,7 +270,9 @@ def answer(
     assert run is not None
     pending = run.roll
     if not action.use:
-        log.emit("SFA-TEC-28", f"{action.craft} lets the roll stand", unit=action.craft)
+        Ctx(state, state.options, log).emit(
+            "SFA-TEC-28", f"{action.craft} lets the roll stand", unit=action.craft
+        )
         if len(pending.asked) > 1:
             run.roll = msgspec.structs.replace(pending, asked=pending.asked[1:])
             state.active = state.craft[run.roll.asked[0]].side
