@@ -447,3 +447,16 @@ def test_SFA_TEC_28_a_game_with_rerolls_replays_exactly() -> None:
     assert texts == [e.text for e in again.events] == [e.text for e in twin.events]
     assert sum(len(e.rolls) for e in game.events) == game.dice.count == len(dice)
     assert len([t for t in texts if "flies" in t or "moves" in t]) == 1
+
+
+def test_SFA_TEC_28_a_side_sees_the_waiting_roll_but_not_the_state_before_it() -> None:
+    """SFA-TEC-28 with SFA-SEQ-1: while the roll waits, each side's observation shows
+    the roll and who answers, and nothing of the recorded state before the action
+    (which holds secret selections)."""
+    game = duel("timed", "plain", [TIMED, PLAIN])
+    b1_fires(game, *[MISS] * 9)
+    for side in (BLUE, RED, None):
+        seen = game.observation(side)["temporal"]
+        assert set(seen) == {"roll"}
+        assert list(seen["roll"]["asked"]) == ["B1"]
+        assert seen["roll"]["kind"] == "attack"

@@ -149,10 +149,12 @@ class Rerolls(msgspec.Struct, kw_only=True):
     The resolution is carried out again from `base` with the same dice (`faces`) and
     the answers given so far, so that it continues exactly where the roll was made."""
 
-    action: Any
+    action: Any = None
     """The action being resolved."""
-    base: SfaState
-    """The state before it (never changed: each replay starts from a copy)."""
+    base: SfaState | None = None
+    """The state before it (never changed: each replay starts from a copy). A side's
+    view of the game (its observation) holds neither this nor `action`, whose secrets
+    are not the side's to see."""
     faces: tuple[int, ...] = ()
     """Every die face drawn since `base`, in order."""
     answers: tuple[str, ...] = ()

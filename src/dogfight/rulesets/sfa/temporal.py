@@ -267,7 +267,7 @@ def answer(
     question on to the next craft asked, if any; a re-roll, or the last craft keeping
     it, lets the resolution go on from the state before it with this answer added."""
     run = state.temporal
-    assert run is not None
+    assert run is not None and run.base is not None
     pending = run.roll
     if not action.use:
         Ctx(state, state.options, log).emit(
@@ -306,6 +306,11 @@ def displace_problem(state: SfaState, action: Any) -> str:
     if run is None or not run.roll.asked:
         return "there is no roll to re-roll now (SFA-TEC-28)"
     asked = run.roll.asked[0]
+    if run.base is None:
+        return (
+            "this copy of the game holds only what one side may know: the roll that "
+            "waits cannot be carried on from it (SFA-TEC-28)"
+        )
     if not isinstance(action, A.Displace):
         return (
             f"{asked} first says whether it re-rolls the last roll with its "
