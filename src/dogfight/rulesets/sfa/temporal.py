@@ -171,7 +171,7 @@ def roll(
             "SFA-TEC-28",
             (f"{by}'s {kind} roll" if by else f"a {kind} roll")
             + (f" against {against}" if against else "")
-            + f": {result.dice} dice, {result.net} net"
+            + f": {dice_count(result.dice)}, {result.net} net"
             + (f", {pending.harm} damage" if pending.harm else "")
             + "; Temporal Displacement may re-roll it",
             unit=by or against,
@@ -188,7 +188,7 @@ def roll(
             return result
         craft = state.craft[user]
         craft.power -= TEMPORAL_POWER
-        again = "the die rolled last" if die_only(ctx) else f"the roll of {result.dice} dice"
+        again = "the die rolled last" if die_only(ctx) else f"the roll of {dice_count(result.dice)}"
         ctx.emit(
             "SFA-TEC-28",
             f"{user} fires its Temporal Displacement Device: {again} is made again "
@@ -196,6 +196,11 @@ def roll(
             unit=user,
         )
         result = reroll(ctx, result)
+
+
+def dice_count(n: int) -> str:
+    """'1 die', '4 dice'."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def die_only(ctx: Ctx) -> bool:
