@@ -460,3 +460,19 @@ def test_SFA_TEC_28_a_side_sees_the_waiting_roll_but_not_the_state_before_it() -
         assert set(seen) == {"roll"}
         assert list(seen["roll"]["asked"]) == ["B1"]
         assert seen["roll"]["kind"] == "attack"
+
+
+def test_SFA_TEC_28_the_new_roll_keeps_the_bought_willpower_success() -> None:
+    """SFA-TEC-28 with SFA-ATK-5: the roll is made again with the same pool and the
+    Willpower success bought for it: 9 misses and the bought success do 1 damage,
+    before and after the re-roll."""
+    game = duel("timed", "plain", [TIMED, PLAIN])
+    select(game, {"B1#0": attack("B1#0", "Medium Laser")})
+    fly(game, "B1", "F")
+    script(game, *[MISS] * 9, *[MISS] * 9)
+    fire(game, "B1#0", "R1", willpower=True)
+    assert "1 damage" in offers(game)[-1].text
+    game.apply(AGAIN_B1)
+    assert "9 dice, 1 net, 1 damage" in offers(game)[-1].text
+    game.apply(KEEP_B1)
+    assert game.state.craft["R1"].structure == 9
