@@ -790,8 +790,9 @@ class SfaHeuristic:
     # ---- interrupts ----------------------------------------------------------------
 
     def displace(self, legal: list[Any]) -> Any:
-        """Temporal Displacement after a roll (SFA-TEC-28): our own roll that missed, or
-        a roll against us that hurts badly, is made again; otherwise kept."""
+        """Temporal Displacement after a roll (SFA-TEC-28): our own roll that failed, or
+        a roll against us that hurts badly or holds us in a beam, is made again;
+        otherwise kept."""
         keep = next((a for a in legal if isinstance(a, A.Displace) and not a.use), None)
         again = next((a for a in legal if isinstance(a, A.Displace) and a.use), None)
         if keep is None or again is None:

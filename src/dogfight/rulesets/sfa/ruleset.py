@@ -139,8 +139,8 @@ class SfaRuleset(Ruleset):
         # A roll met on the way may wait on a Temporal Displacement answer (SFA-TEC-28).
         apply_action(state, action, log, self._apply)
 
-    def _apply(self, ctx: Ctx, action: Any) -> None:
-        state = ctx.state
+    def _apply(self, state: SfaState, action: Any, log: EventLog) -> None:
+        ctx = Ctx(state, state.options, log)
         if isinstance(action, A.Select):
             state.selections[action.actor] = Selection(
                 kind=action.kind, item=action.item, speed_dice=action.speed_dice

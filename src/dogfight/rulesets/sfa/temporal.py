@@ -223,16 +223,17 @@ def reroll(ctx: Ctx, result: PoolResult) -> PoolResult:
 
 
 def apply_action(
-    state: SfaState, action: Any, log: EventLog, body: Callable[[Ctx, Any], None]
+    state: SfaState, action: Any, log: EventLog, body: Callable[[SfaState, Any, EventLog], None]
 ) -> None:
-    """Resolve `action` with `body` (the ruleset's own resolution). When a craft with
-    the device is in the battle, the resolution is recorded so that a roll may stop it
-    for an answer; a `Displace` gives that answer and the resolution goes on."""
+    """Resolve `action` with `body(state, action, log)` (the ruleset's own resolution).
+    When a craft with the device is in the battle, the resolution is recorded so that a
+    roll may stop it for an answer; a `Displace` gives that answer and the resolution
+    goes on."""
     if isinstance(action, A.Displace):
         answer(state, action, log, body)
         return
     if not in_play(state):
-        body(Ctx(state, state.options, log), action)
+        body(state, action, log)
         return
     attempt(state, state.clone(), action, (), (), 0, log, body)
 
@@ -245,14 +246,14 @@ def attempt(
     faces: tuple[int, ...],
     shown: int,
     log: EventLog,
-    body: Callable[[Ctx, Any], None],
+    body: Callable[[SfaState, Any, EventLog], None],
 ) -> None:
     """Carry out `action` on `state` (equal to `base`), replaying `faces` and
     `answers`; if a roll stops it, record where, and hand the decision to the side of
     the first craft asked."""
     replay = ReplayLog(log, faces, answers, shown)
     try:
-        body(Ctx(state, state.options, replay), action)
+        body(state, action, replay)
     except Suspend as stop:
         state.temporal = Rerolls(
             action=action,
@@ -266,7 +267,10 @@ def attempt(
 
 
 def answer(
-    state: SfaState, action: A.Displace, log: EventLog, body: Callable[[Ctx, Any], None]
+    state: SfaState,
+    action: A.Displace,
+    log: EventLog,
+    body: Callable[[SfaState, Any, EventLog], None],
 ) -> None:
     """Take a craft's answer about the pending roll. A craft that keeps it hands the
     question on to the next craft asked, if any; a re-roll, or the last craft keeping
