@@ -56,7 +56,7 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
             f"Willpower ({craft.willpower} left): Speed {state.speeds[key]}",
             unit=craft.id,
         )
-    budget = move_budget(state, craft, selection)
+    budget = move_budget(state, craft, selection, ctx.rules)
     least = least_hexes(state, craft, selection)
     if selection.kind == "equipment":
         T.start_move_equipment(ctx, craft, selection.item)
@@ -74,7 +74,14 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
         T.check_decoys(ctx)
         open_window(state, "window_resolve")
         return
-    path = trace(craft.hex, craft.facing, action.steps, budget, min_hexes=least)
+    path = trace(
+        craft.hex,
+        craft.facing,
+        action.steps,
+        budget,
+        min_hexes=least,
+        maneuver=ctx.rules.maneuver,
+    )
     craft.maneuver_soak += path.soak
     craft.maneuver_handling += path.handling
     face = path.facing
