@@ -176,7 +176,5 @@ def test_import_trinity_as_before(
     assert as_json(report, capsys) == expected("trin.json")
     with pytest.raises(DataError, match="already exists"):
         run("import", "trinity", file=Path("hybrid.yaml"), out_dir=Path("out1"))
-    again = run(
-        "import", "trinity", file=Path("hybrid.yaml"), out_dir=Path("out1"), overwrite=True
-    )
+    again = run("import", "trinity", file=Path("hybrid.yaml"), out_dir=Path("out1"), overwrite=True)
     assert json.loads(json.dumps(again.json))["written"] == "out1/hybrid.yaml"
