@@ -304,8 +304,10 @@ class SfaHeuristic:
         side = seat.side
         rules = getattr(seat.ruleset, "rules", None)
         self.rules = rules if isinstance(rules, SfaRules) else SFA_RULES
-        # Our own copy: `guess_hidden` fills in what the Speeds reveal of the enemy.
-        state: SfaState = seat.state().clone()
+        # Our own selections table: `guess_hidden` fills in what the Speeds reveal of
+        # the enemy, and the seat's state is only read.
+        known: SfaState = seat.state()
+        state = msgspec.structs.replace(known, selections=dict(known.selections))
         if (state.map, self.rules) != (self._map, self._rules):
             self._map, self._rules = state.map, self.rules
             self._cover.clear()
