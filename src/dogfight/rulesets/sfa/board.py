@@ -27,7 +27,7 @@ from dogfight.geometry.hex import FractionalHex, Hex, hex_round, straight_line
 from dogfight.geometry.hexmap import HexMap
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.actors import split_key
-from dogfight.rulesets.sfa.choices import expendable, least_hexes, move_budget
+from dogfight.rulesets.sfa.choices import least_hexes, move_budget
 from dogfight.rulesets.sfa.combat import defending_scale, shooter, soak_against, unit_scale
 from dogfight.rulesets.sfa.combat import handling as craft_handling
 from dogfight.rulesets.sfa.craft import Craft
@@ -407,7 +407,6 @@ def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[s
     seen_target = obs["craft"].get(action.target)
     if weapon is None or weapon.guided or seen_target is None or action.reroll:
         return None
-    shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
     # The target as this side sees it: a decoy looks like its projector, so its odds
     # must too (the engine's own state would give the decoy away).
     target = msgspec.convert(seen_target, CraftState)
@@ -431,7 +430,7 @@ def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[s
         "target_scale": defending_scale(state, target, design),
         "soak": soak,
         "weapon": weapon.name,
-        "rolls": shots * weapon.damage_checks,
+        "rolls": rules_of(game).attack_rolls(weapon),
     }
 
 

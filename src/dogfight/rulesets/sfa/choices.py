@@ -13,7 +13,7 @@ from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Weapon
 from dogfight.rulesets.sfa.crew import weapons_of_station
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
-from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules
+from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
 
@@ -66,11 +66,6 @@ def trades_dice(state: SfaState, key: str, kind: str, item: str) -> bool:
         return False
     weapon = next((w for w in state.type_of(craft).weapons if w.name == item), None)
     return weapon is not None and not weapon.guided
-
-
-def expendable(weapon: Weapon) -> bool:
-    """Missiles and rocket salvos are bought one at a time and used up (SFA-ATK-6)."""
-    return weapon.guided or weapon.damage_checks > 1
 
 
 def move_budget(

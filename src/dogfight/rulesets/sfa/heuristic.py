@@ -57,10 +57,9 @@ from dogfight.core.seat import Seat
 from dogfight.geometry.hex import DIRECTIONS, Hex
 from dogfight.geometry.hexmap import HexMap, line_of_fire
 from dogfight.rulesets.sfa import actions as A
-from dogfight.rulesets.sfa.actors import EXTRA_MOVE, speed_of, split_key
+from dogfight.rulesets.sfa.actors import speed_of, split_key
 from dogfight.rulesets.sfa.choices import (
     choices_for,
-    expendable,
     impact_key,
     least_hexes,
     move_budget,
@@ -70,7 +69,7 @@ from dogfight.rulesets.sfa.collisions import collides, crowding_collides
 from dogfight.rulesets.sfa.combat import OBSTACLES, bears, collision_soak, total_soak
 from dogfight.rulesets.sfa.craft import Weapon
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
-from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules
+from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
 # ---- weights (Structure points of enemy craft) ---------------------------------------
@@ -494,7 +493,7 @@ class SfaHeuristic:
             max(0, total_soak(state, target) + soak),
             removed_for_speed=speed_dice,
         )
-        hits = volley(weapon)
+        hits = self.rules.attack_rolls(weapon)
         steps = state.type_of(target).scale - (weapon.scale or stype.scale)
         if kill:
             return kill_chance(size, willpower, steps, hits, target.structure, rules=self.rules)
@@ -599,9 +598,7 @@ class SfaHeuristic:
     def budget(self, craft: CraftState, selection: Selection | None) -> int:
         """Hexes the craft may fly this turn."""
         move = self.state.type_of(craft).move
-        if selection is not None and selection.kind == "extra_move":
-            return move + EXTRA_MOVE
-        return move
+        return self.rules.move_budget(move, selection.kind if selection is not None else "none")
 
     def pending_fire(self, me_key: str) -> list[Fire]:
         """Enemy actors still to act this turn with an attack selected, and where their
@@ -699,7 +696,7 @@ class SfaHeuristic:
                 weapon = next(w for w in state.type_of(me).weapons if w.name == option.item)
                 value += self.prospect(me, station, weapon, option.speed_dice, poses, spots, faster)
             elif option.kind == "extra_move":
-                wide = self.poses(me, base + EXTRA_MOVE)
+                wide = self.poses(me, self.rules.move_budget(base, "extra_move"))
                 value += self.escape(me, poses, wide)
             scored.append((value, option))
         return pick(scored, rng)
@@ -1234,7 +1231,7 @@ class SfaHeuristic:
         budget = self.budget(craft, sel)
         once = state.options.get("willpower_once_per_turn", True)
         if craft.willpower >= 1 and move > 0 and not (once and craft.willpower_spent):
-            budget = max(budget, move + EXTRA_MOVE)
+            budget = max(budget, self.rules.move_budget(move, "extra_move"))
         key = ("abort", craft.id, craft.hex, craft.facing, budget)
         found = self._spots.get(key)
         if found is None:
@@ -1254,7 +1251,7 @@ class SfaHeuristic:
         spent = once and craft.willpower_spent and not next_turn
         if craft.willpower < 1 or move <= 0 or spent:
             return {}
-        budget = move + EXTRA_MOVE
+        budget = self.rules.move_budget(move, "extra_move")
         key = ("ram", craft.id, craft.hex, craft.facing, budget, next_turn)
         found = self._rams.get(key)
         if found is not None:
@@ -1566,7 +1563,7 @@ class SfaHeuristic:
             10,
             removed_for_speed=dice,
         )
-        hits = volley(weapon)
+        hits = self.rules.attack_rolls(weapon)
         up = missile.scale - (weapon.scale or stype.scale)  # SFA-MSL-3 at its scale
         down = kill_chance(size, willpower, up, hits, missile.structure, rules=self.rules)
         victim = state.craft.get(missile.target)
@@ -1637,13 +1634,6 @@ def trades_dice(state: SfaState, craft: CraftState, kind: str, item: str) -> boo
         return False
     weapon = next((w for w in state.type_of(craft).weapons if w.name == item), None)
     return weapon is not None and not weapon.guided
-
-
-def volley(weapon: Weapon) -> int:
-    """Attack rolls one resolution makes: each of a fire-linked group, and each damage
-    check of a rocket salvo (SFA-ATK-1, SFA-ATK-6)."""
-    shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
-    return shots * max(1, weapon.damage_checks)
 
 
 def order_key(state: SfaState, key: str, speed: int) -> tuple[Any, ...]:

@@ -100,6 +100,19 @@ class SfaRules:
         craft's current Handling, at least one (SFA-OBS-1)."""
         return max(P.MIN_POOL, dexterity + piloting + handling)
 
+    def attack_shots(self, weapon: Weapon) -> int:
+        """Guns one attack fires: each of a fire-linked group (a missile or rocket
+        salvo is bought and fired one at a time) (SFA-ATK-1, SFA-ATK-6)."""
+        return weapon.count if weapon.fire_linked and not expendable(weapon) else 1
+
+    def damage_checks(self, weapon: Weapon) -> int:
+        """Pools each gun rolls: a rocket salvo's damage checks, else one (SFA-ATK-6)."""
+        return max(1, weapon.damage_checks)
+
+    def attack_rolls(self, weapon: Weapon) -> int:
+        """Attack rolls one resolution makes: each gun, each damage check."""
+        return self.attack_shots(weapon) * self.damage_checks(weapon)
+
     # ---- Soak, Handling and scale -------------------------------------------------------
 
     def total_soak(
@@ -151,6 +164,11 @@ class SfaRules:
         if kind == "extra_move":
             return move + EXTRA_MOVE
         return move + boost
+
+
+def expendable(weapon: Weapon) -> bool:
+    """Missiles and rocket salvos are bought one at a time and used up (SFA-ATK-6)."""
+    return weapon.guided or weapon.damage_checks > 1
 
 
 SFA_RULES = SfaRules()
