@@ -30,7 +30,7 @@ from dogfight.rulesets.sfa.combat import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import ENHANCEMENT, TECHNOLOGIES, Craft, Technology, Weapon
 from dogfight.rulesets.sfa.maneuvers import trace
-from dogfight.rulesets.sfa.pool import roll_pool, scale_adjust
+from dogfight.rulesets.sfa.pool import roll_pool
 from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, SfaState, Trail
 
 ACTION_TECHS = frozenset(t for t, kind in TECHNOLOGIES.items() if kind.speed is not None)
@@ -702,9 +702,11 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
         return
     source = state.types.get(missile.owner_type)
     soak = soak_against(state, target, source)
-    size = max(1, missile.pool - soak)
-    result = roll_pool(ctx.log.dice, size)
-    damage = scale_adjust(result.net, missile.scale, defending_scale(state, target, source))
+    size = ctx.rules.guided_pool(missile.pool, soak)
+    result = roll_pool(ctx.log.dice, size, judge=ctx.rules.judge)
+    damage = ctx.rules.scale_adjust(
+        result.net, missile.scale, defending_scale(state, target, source)
+    )
     ctx.emit(
         clause,
         f"{missile.id} (Remote Laser) fires at {name(ctx, target.id)}: {size} dice "
@@ -801,9 +803,9 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
     soak = soak_against(state, target, ctype)
     pilot = craft.pilot
     skill = pilot.dexterity + pilot.piloting + handling(state, craft)
-    size = max(1, skill + TRACTOR_STRENGTH - soak)
-    result = roll_pool(ctx.log.dice, size)
-    net = scale_adjust(result.net, ctype.scale, state.type_of(target).scale)
+    size = ctx.rules.guided_pool(skill + TRACTOR_STRENGTH, soak)
+    result = roll_pool(ctx.log.dice, size, judge=ctx.rules.judge)
+    net = ctx.rules.scale_adjust(result.net, ctype.scale, state.type_of(target).scale)
     if net >= 1 and not (target.force_field and not ctype.has("disruptor")):
         target.held_by = craft.id
         target.hold_power = power
@@ -859,14 +861,14 @@ def tractor_contests(ctx: Ctx) -> None:
         paid = min(held.hold_power, holder.power)
         holder.power -= paid
         strength = TRACTOR_STRENGTH + paid
-        beam = roll_pool(ctx.log.dice, strength)
-        hold = scale_adjust(
+        beam = roll_pool(ctx.log.dice, strength, judge=ctx.rules.judge)
+        hold = ctx.rules.scale_adjust(
             beam.net,
             unit_scale(state, state.type_of(holder)),
             unit_scale(state, state.type_of(held)),
         )
         dice = escape_dice(state, held)
-        pull = roll_pool(ctx.log.dice, dice)
+        pull = roll_pool(ctx.log.dice, dice, judge=ctx.rules.judge)
         free = pull.net > hold
         ctx.emit(
             clause,
