@@ -148,3 +148,25 @@ def test_the_seat_sample_plays_on_without_touching_the_real_game() -> None:
     while not copy.is_over() and len(copy.actions) < 40:
         copy.apply(copy.legal_actions()[0])
     assert [e.text for e in game.events] == before
+
+
+def test_sample_state_does_not_give_away_a_cloaked_craft() -> None:
+    """SFA-TEC-25: a cloaked craft the side cannot see is left out of its known state,
+    and a sampled state puts it on a free open hex drawn at random, not where it is."""
+    game = Game(load_scenario("sfa/fighter-duel"), seed=3)
+    state: SfaState = game.state
+    mine = game.current_player()
+    assert mine is not None
+    enemy = next(c for c in sorted(state.craft.values(), key=lambda c: c.id) if c.side != mine)
+    enemy.cloaked = True
+    assert enemy.id not in game.ruleset.known_state(state, mine).craft
+    places = set()
+    for seed in range(10):
+        drawn = game.ruleset.sample_state(state, mine, random.Random(seed)).craft[enemy.id]
+        assert state.map.contains(drawn.hex)
+        places.add((drawn.hex, drawn.facing))
+    assert len(places) > 5
+    assert state.craft[enemy.id].cloaked  # the real state is untouched
+    # The other side sees its own craft where it is.
+    other = game.ruleset.sample_state(state, enemy.side, random.Random(0))
+    assert other.craft[enemy.id].hex == enemy.hex

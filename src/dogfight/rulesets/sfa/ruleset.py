@@ -23,8 +23,10 @@ from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
 from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
+from dogfight.geometry.hexmap import OPEN
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import checks, legal
+from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.acting import do_abort, do_displace, do_move, resolve
 from dogfight.rulesets.sfa.actors import speed_of, split_key
 from dogfight.rulesets.sfa.choices import selections_for
@@ -104,19 +106,22 @@ class SfaRuleset(Ruleset):
         try:
             known = msgspec.convert(seen, SfaState)
         except (msgspec.ValidationError, TypeError):
-            # An observation that does not read back as a state: the public parts of
-            # the state, with only the selections the observation shows.
+            # An observation that does not read back as a state: the state without
+            # the craft and selections the observation leaves out.
             known = state.clone()
             shown = seen.get("selections", {})
             known.selections = {k: v for k, v in state.selections.items() if k in shown}
+            known.craft = {k: c for k, c in known.craft.items() if k in seen["craft"]}
         known.types = dict(state.types)
         return known
 
     def sample_state(self, state: SfaState, side: str, rng: random.Random) -> SfaState:
         """An independent state in which the other side's secret selections are drawn at
         random (with `rng`) from those legal for each actor, and, once Speeds are
-        revealed, from those giving the Speed it showed (SFA-SEQ-2). Everything else is
-        the real state's (cloaked craft and decoys included)."""
+        revealed, from those giving the Speed it showed (SFA-SEQ-2); and each of its
+        cloaked craft that `side` cannot see put on a free open hex, facing any way, drawn
+        at random (SFA-TEC-25). Everything else is the real state's: what the side sees
+        (its decoys, which `side` sees as craft, included)."""
         sampled = state.clone()
         sampled.selections = dict(state.selections)
         for key in secret_selections(state, side):
@@ -125,6 +130,19 @@ class SfaRuleset(Ruleset):
                 options = [s for s in options if speed_of(state, key, s) == state.speeds[key]]
             if options:
                 sampled.selections[key] = options[rng.randrange(len(options))]
+        for craft_id in sorted(state.craft):
+            if T.side_sees(state, side, state.craft[craft_id]):
+                continue
+            hidden = sampled.craft[craft_id]
+            free = [
+                h
+                for h in state.map
+                if state.map.terrain_at(h).kind == OPEN.kind
+                and sampled.occupant(h, ignore=craft_id) is None
+            ]
+            if free:
+                hidden.hex = free[rng.randrange(len(free))]
+                hidden.facing = rng.randrange(6)
         return sampled
 
     # ---- what the layers above ask of the ruleset ------------------------------------------
