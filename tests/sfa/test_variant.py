@@ -207,6 +207,7 @@ def test_odds_follow_the_subclass_pool_rule() -> None:
     options = {o.name: o.default for o in find_ruleset("sfa-variant-pool").options}
     report = pool.run({"dice": 5, "willpower": False, "difficulty": 6}, options)
     assert report.json["botch"] == 0.0
+    assert report.json["ruleset"] == "sfa-variant-pool"
     assert report.json["net_successes"] == {str(k): float(p) for k, p in odds.net.items()}
 
 

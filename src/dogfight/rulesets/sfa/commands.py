@@ -47,11 +47,12 @@ def _one_of(choices: tuple[str, ...]) -> Any:
 # ---- odds sfa pool ------------------------------------------------------------------------
 
 
-def pool_command(rules: SfaRules = SFA_RULES) -> Command:
-    """`dogfight odds sfa pool`: net successes and botch chance of one dice pool."""
+def pool_command(rules: SfaRules = SFA_RULES, ruleset: str = "sfa") -> Command:
+    """`dogfight odds RULESET pool`: net successes and botch chance of one dice pool,
+    counted with `rules`."""
 
     def run(params: Mapping[str, Any], options: Mapping[str, OptionValue]) -> Report:
-        return pool_report(params, options, rules)
+        return pool_report(params, options, rules, ruleset)
 
     return Command(
         group="odds",
@@ -80,9 +81,12 @@ def pool_command(rules: SfaRules = SFA_RULES) -> Command:
 
 
 def pool_report(
-    params: Mapping[str, Any], options: Mapping[str, OptionValue], rules: SfaRules = SFA_RULES
+    params: Mapping[str, Any],
+    options: Mapping[str, OptionValue],
+    rules: SfaRules = SFA_RULES,
+    ruleset: str = "sfa",
 ) -> Report:
-    """The report of `odds sfa pool` for these parameters and rule options."""
+    """The report of `odds RULESET pool` for these parameters and rule options."""
     from dogfight.rulesets.sfa.odds import sfa_pool
 
     dice: int = params["dice"]
@@ -95,7 +99,7 @@ def pool_report(
         " with a Willpower success" if willpower else ""
     )
     data = {
-        "ruleset": "sfa",
+        "ruleset": ruleset,
         "kind": "pool",
         "dice": dice,
         "willpower": willpower,
@@ -275,6 +279,8 @@ def import_trinity_report(params: Mapping[str, Any]) -> Report:
     return Report(blocks=tuple(lines), json=data)
 
 
-def commands(rules: SfaRules = SFA_RULES) -> tuple[Command, ...]:
-    """Every sfa command, its odds counted with `rules`."""
-    return (pool_command(rules), DESIGN, IMPORT_TRINITY)
+def commands(rules: SfaRules = SFA_RULES, ruleset: str = "sfa") -> tuple[Command, ...]:
+    """Every sfa command, the odds counted with `rules` and named for `ruleset` (a
+    subclass's own name and rules). `design sfa` and `import trinity` are the same for
+    every subclass: the CLI offers each (group, name) once."""
+    return (pool_command(rules, ruleset), DESIGN, IMPORT_TRINITY)

@@ -165,7 +165,7 @@ class SfaRuleset(Ruleset):
     def commands(self) -> tuple[Command, ...]:
         from dogfight.rulesets.sfa.commands import commands
 
-        return commands(self.rules)
+        return commands(self.rules, self.name)
 
     def rules_text(self) -> tuple[str, ...]:
         return (f"{self.data_name}.md", f"{self.data_name}-technologies.md")
