@@ -57,6 +57,8 @@ class SfaRuleset(Ruleset):
         frozenset({"handling", "structure", "move"}),
         frozenset({"strength", "stamina", "athletics"}),
     )
+    odds_help: ClassVar[str] = "SFA: one dice pool."
+    """The help line of `dogfight odds sfa` (the group of this ruleset's odds kinds)."""
     data_name: ClassVar[str] = "sfa"
     """The name this ruleset's data, rules text and commands go by: a subclass registered
     under another name inherits it, and with it the craft, scenarios and commands."""
