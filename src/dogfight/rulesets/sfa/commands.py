@@ -7,41 +7,24 @@ have always printed, and whose `json` is their `--json` object.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import msgspec
-from rich.console import Console
 
 from dogfight.core.errors import DataError
 from dogfight.core.files import write_atomic
-from dogfight.core.hooks import Command, Param, Plot, Report, Table
+from dogfight.core.hooks import Command, Param, Plot, Report, Rich, Table
 from dogfight.core.options import OptionValue
 from dogfight.core.text import changed_options, fraction_text, percent
 from dogfight.rulesets.sfa.options import OPTIONS
 from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules
 
-CARD_WIDTH = 120
-"""Width the stat card is laid out in: the CLI's width for output that is not a terminal."""
-
 FIRE_LINK = ("group", "weapon")
 """How fire-linking is charged (`design sfa --fire-link`)."""
 OUT_OF_SCALE = ("arithmetic", "example")
 """How smaller-scale weapons are priced (`design sfa --out-of-scale`)."""
-
-
-def _one_of(choices: tuple[str, ...]) -> Any:
-    """A `Param.check` accepting only `choices`, in the CLI's words for a bad choice."""
-
-    def check(value: Any) -> Any:
-        if value not in choices:
-            listed = ", ".join(f"'{c}'" for c in choices)
-            raise ValueError(f"{value!r} is not one of {listed}.")
-        return value
-
-    return check
 
 
 # ---- odds sfa pool ------------------------------------------------------------------------
@@ -170,16 +153,14 @@ DESIGN = Command(
             help="Fire-Linked +1 for each linked group, or for each weapon.",
             type="str",
             default="group",
-            metavar="group|weapon",
-            check=_one_of(FIRE_LINK),
+            choices=FIRE_LINK,
         ),
         Param(
             name="out_of_scale",
             help="Smaller-scale weapons: a fifth of the whole price, or the seed's example.",
             type="str",
             default="arithmetic",
-            metavar="arithmetic|example",
-            check=_one_of(OUT_OF_SCALE),
+            choices=OUT_OF_SCALE,
         ),
     ),
     run=lambda params, options: design_report(params),
@@ -200,8 +181,8 @@ def design_report(params: Mapping[str, Any]) -> Report:
         power_points=params.get("power_points"),
         accessory_points=params.get("accessory_points"),
         upscale_budgets=bool(params.get("upscale_budgets", False)),
-        fire_link=_one_of(FIRE_LINK)(params.get("fire_link", "group")),
-        out_of_scale=_one_of(OUT_OF_SCALE)(params.get("out_of_scale", "arithmetic")),
+        fire_link=params.get("fire_link", "group"),
+        out_of_scale=params.get("out_of_scale", "arithmetic"),
     )
     report = check_design(craft, rules)
     data = {
@@ -210,12 +191,9 @@ def design_report(params: Mapping[str, Any]) -> Report:
         "rules": msgspec.to_builtins(rules),
         **report.as_dict(),
     }
-    # The card is a rich renderable: laid out here as the CLI lays out output that is
-    # not a terminal, one line per block.
-    buffer = io.StringIO()
-    Console(file=buffer, width=CARD_WIDTH, highlight=False, color_system=None).print(card(report))
-    lines = buffer.getvalue().rstrip("\n").split("\n")
-    return Report(blocks=tuple(lines), json=data)
+    # The card is a rich renderable: the CLI prints it on its own console (colour and
+    # width as the terminal allows).
+    return Report(blocks=(Rich(renderable=card(report)),), json=data)
 
 
 # ---- import trinity -----------------------------------------------------------------------
