@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import msgspec
 
-from dogfight.core.events import EventLog
+from dogfight.core.events import Event, EventLog, visible_to
 from dogfight.core.options import Option, OptionValue
 from dogfight.core.scenario import Scenario
 
@@ -117,6 +117,15 @@ class Ruleset(ABC):
         data = msgspec.to_builtins(state)
         data.pop("types", None)
         return dict(data)
+
+    def event_view(self, state: Any, event: Event, player: str | None) -> Event | None:
+        """The event as `player` may be shown it (None: a spectator), or None if it may
+        not see it at all.
+
+        The default shows an event to everyone unless it is private to another side
+        (`events.visible_to`). A ruleset that names units differently to each side (an
+        alias that hides what a unit is) rewrites the event here."""
+        return event if visible_to(event, player) else None
 
     @abstractmethod
     def unit_names(self) -> list[str]:

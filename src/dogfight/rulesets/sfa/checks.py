@@ -25,6 +25,7 @@ from dogfight.rulesets.sfa.choices import (
 from dogfight.rulesets.sfa.collisions import ram_problem
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
+from dogfight.rulesets.sfa.names import action_real
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 from dogfight.rulesets.sfa.temporal import displace_problem
 
@@ -38,10 +39,21 @@ def question_ctx(state: SfaState) -> Ctx:
 
 
 def check(state: SfaState, action: Any) -> None:
-    """Raise `IllegalAction`, saying why, if the action is not legal now."""
-    ctx = question_ctx(state)
+    """Raise `IllegalAction`, saying why, if the action is not legal now. The other
+    side's pieces are named as the deciding side is shown them (SFA-TEC-16)."""
     if state.outcome is not None:
         raise IllegalAction("the game is over")
+    if isinstance(action, A.Hologram):
+        problem = T.switch_problem(state, action.craft, action.on)
+        if problem:
+            raise IllegalAction(problem)
+        return
+    check_real(state, action_real(state, action))
+
+
+def check_real(state: SfaState, action: Any) -> None:
+    """`check` for an action naming pieces by their real ids."""
+    ctx = question_ctx(state)
     if isinstance(action, A.Select):
         if state.phase != "select":
             raise IllegalAction("actions are selected at the start of the turn only")

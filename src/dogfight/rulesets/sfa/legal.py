@@ -18,14 +18,23 @@ from dogfight.rulesets.sfa.choices import (
     trades_dice,
 )
 from dogfight.rulesets.sfa.collisions import ram_choices
+from dogfight.rulesets.sfa.names import action_shown
 from dogfight.rulesets.sfa.state import Selection, SfaState
 from dogfight.rulesets.sfa.temporal import displace_actions
 
 
 def legal_actions(state: SfaState) -> list[Any]:
-    """The actions the side to decide may take now (none once the game is over)."""
+    """The actions the side to decide may take now (none once the game is over), naming
+    the other side's pieces as this side is shown them (SFA-TEC-16). Whenever it holds
+    a decoy it may also switch that decoy off or on first (SFA-TEC-16)."""
     if state.outcome is not None or not state.active:
         return []
+    out = [action_shown(state, a) for a in _legal_actions(state)]
+    return out + [A.Hologram(craft=c, on=on) for c, on in T.switch_choices(state)]
+
+
+def _legal_actions(state: SfaState) -> list[Any]:
+    """The actions the side to decide may take now, with real ids."""
     ctx = question_ctx(state)
     out: list[Any] = []
     if state.phase == "select":

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dogfight.core.data import read_yaml
-from dogfight.core.events import EventLog
+from dogfight.core.events import Event, EventLog
 from dogfight.core.options import OptionValue
 from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
@@ -25,7 +25,9 @@ from dogfight.rulesets.sfa import checks, legal
 from dogfight.rulesets.sfa.acting import do_abort, do_displace, do_move, resolve
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import catalog, describe, find_craft, load_craft_file
-from dogfight.rulesets.sfa.observe import observe
+from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.names import action_real, veil
+from dogfight.rulesets.sfa.observe import event_view, observe
 from dogfight.rulesets.sfa.options import OPTIONS
 from dogfight.rulesets.sfa.person import load_fighter_file
 from dogfight.rulesets.sfa.sequence import advance, interrupt, time_note
@@ -56,6 +58,7 @@ class SfaRuleset(Ruleset):
     ) -> SfaState:
         state = build_state(scenario)
         state.options = dict(options)
+        veil(state)  # aliases for the pieces of a side that can project decoys (SFA-TEC-16)
         ctx = Ctx(state, state.options, log)
         ctx.emit(
             "SFA-SEQ-1",
@@ -74,6 +77,9 @@ class SfaRuleset(Ruleset):
 
     def observation(self, state: SfaState, player: str | None) -> dict[str, Any]:
         return observe(state, player)
+
+    def event_view(self, state: SfaState, event: Event, player: str | None) -> Event | None:
+        return event_view(state, event, player)
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())
@@ -136,6 +142,12 @@ class SfaRuleset(Ruleset):
 
     def apply(self, state: SfaState, action: Any, log: EventLog) -> None:
         ctx = Ctx(state, state.options, log)
+        if isinstance(action, A.Hologram):
+            # No action: the same side decides again, each decoy switched once (SFA-TEC-16).
+            T.switch(ctx, state.craft[action.craft], action.on)
+            return
+        state.switched = ()
+        action = action_real(state, action)
         if isinstance(action, A.Select):
             state.selections[action.actor] = Selection(
                 kind=action.kind, item=action.item, speed_dice=action.speed_dice
