@@ -56,7 +56,9 @@ def veil(state: SfaState, *, late: bool = False) -> None:
     yet: at set-up, or `late` (a Duplicator copying a Holo-Projector), when the events
     logged so far keep the real names they were shown under."""
     done = veiled(state)
-    fresh = [c.id for c in state.craft.values() if c.side not in done and can_project(state, c.side)]
+    fresh = [
+        c.id for c in state.craft.values() if c.side not in done and can_project(state, c.side)
+    ]
     if fresh:
         if late and not state.names:
             state.names = ({},)
@@ -170,9 +172,7 @@ def action_shown(state: SfaState, action: Any) -> Any:
     if not table:
         return action
     one = renamer(table)
-    changes = {
-        f: one(getattr(action, f)) for f in ACTION_FIELDS if getattr(action, f, "")
-    }
+    changes = {f: one(getattr(action, f)) for f in ACTION_FIELDS if getattr(action, f, "")}
     return _replace(action, changes)
 
 
@@ -192,8 +192,7 @@ def action_real(state: SfaState, action: Any) -> Any:
         named = value.rpartition("#")[0] if "#" in value else value
         if named in table:
             raise IllegalAction(
-                f"{f} '{value}': name the other side's pieces as you are shown them "
-                "(SFA-TEC-16)"
+                f"{f} '{value}': name the other side's pieces as you are shown them (SFA-TEC-16)"
             )
         changes[f] = real(value)
     return _replace(action, changes)

@@ -22,10 +22,10 @@ from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import checks, legal
+from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.acting import do_abort, do_displace, do_move, resolve
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import catalog, describe, find_craft, load_craft_file
-from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.names import action_real, veil
 from dogfight.rulesets.sfa.observe import event_view, observe
 from dogfight.rulesets.sfa.options import OPTIONS

@@ -880,7 +880,8 @@ def flown(
         (
             i
             for i in range(len(events) - 2, -1, -1)
-            if events[i].clause in ("SFA-MOV-1", "SFA-TEC-25") and events[i].data.get("unit") == craft.id
+            if events[i].clause in ("SFA-MOV-1", "SFA-TEC-25")
+            and events[i].data.get("unit") == craft.id
         ),
         None,
     )
