@@ -377,3 +377,20 @@ def test_SFA_TEC_16_heuristic_games_never_tell_decoy_from_craft() -> None:
         decoys += bool(game.state.decoys)
         nothing_tells(game, 0)
     assert game.is_over() and decoys
+
+
+def test_SFA_TEC_16_the_public_speeds_list_the_decoy_too() -> None:
+    """SFA-TEC-16: the public reveal of Speeds (SFA-SEQ-2) lists an actor for both
+    pieces Red sees, with the same Speed."""
+    game = projected()
+    finish_turn(game)
+    select(game, {})
+    (reveal,) = [
+        e
+        for e in game.events_for(RED)
+        if e.clause == "SFA-SEQ-2" and e.data.get("turn") == 2 and "speeds" in e.data
+    ]
+    blue = {k: v for k, v in reveal.data["speeds"].items() if k.startswith("Bx")}
+    assert sorted(blue) == sorted(f"{name}#0" for name in blue_pieces(game))
+    assert len(set(blue.values())) == 1
+    assert all(word(k).search(reveal.text) for k in blue)

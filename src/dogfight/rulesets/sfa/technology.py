@@ -898,6 +898,32 @@ def _order(alias: str) -> tuple[str, int]:
     return head, int(tail) if tail else 0
 
 
+def with_twins(state: SfaState, keys: list[str]) -> list[str]:
+    """Actor keys with, next to each of a projector, its shown decoy's twin key, the
+    pair in the order of the names the other side is shown: what a public list of
+    actors names, so that it lists craft and decoys alike (SFA-TEC-16)."""
+    out: list[str] = []
+    for key in keys:
+        craft_id, _, station = key.rpartition("#")
+        craft = state.craft.get(craft_id)
+        twins = [f"{d.id}#{station}" for d in state.decoys.values() if d.owner == craft_id and d.on]
+        if craft is None or not twins:
+            out.append(key)
+            continue
+        seen = state.other(craft.side)
+        out += sorted(
+            [key, *twins], key=lambda k: _order(shown_name(state, seen, k[: k.rindex("#")]))
+        )
+    return out
+
+
+def twin_of(state: SfaState, key: str) -> str:
+    """The projector's actor key for a decoy's twin key (any other key as it is)."""
+    craft_id, _, station = key.rpartition("#")
+    decoy = state.decoys.get(craft_id)
+    return f"{decoy.owner}#{station}" if decoy is not None else key
+
+
 def check_decoys(ctx: Ctx) -> None:
     """Decoys whose projector is gone, out of action or too far vanish."""
     state = ctx.state
