@@ -394,3 +394,28 @@ def test_SFA_TEC_16_the_public_speeds_list_the_decoy_too() -> None:
     assert sorted(blue) == sorted(f"{name}#0" for name in blue_pieces(game))
     assert len(set(blue.values())) == 1
     assert all(word(k).search(reveal.text) for k in blue)
+
+
+def test_SFA_TEC_16_a_duplicated_projector_veils_its_new_side() -> None:
+    """SFA-TEC-16, SFA-TEC-08: R1 copies B1's Holo-Projector with its Duplicator; from
+    then on Blue is shown Red's pieces under aliases too, while the events logged before
+    keep the name Blue was shown then."""
+    copier = design("copier", weapon("light_laser"), power=20, technologies=["duplicator"])
+    game = make_game(
+        craft(0, "holo", (5, 9), 0, id="B1"),
+        craft(1, "copier", (5, 6), 3, id="R1"),
+        designs=[HOLO, copier],
+    )
+    assert "R1" in game.observation(BLUE)["craft"]
+    select(game, {"R1#0": A.Select(actor="R1#0", kind="equipment", item="duplicator")})
+    run_until(game, "R1#0", "resolve")
+    early = len(game.events)
+    target = shown_name(game.state, RED, "B1")
+    game.apply(A.Resolve(actor="R1#0", target=target))
+    assert game.state.types[game.state.craft["R1"].type].has("holo_projector")
+    assert set(game.observation(BLUE)["craft"]) == {"B1", "Rx1"}
+    shown = [game.ruleset.event_view(game.state, e, BLUE) for e in game.events]
+    before = [e for e in shown[:early] if e is not None]
+    assert any(word("R1").search(e.text) for e in before)
+    after = [e for e in shown[early:] if e is not None]
+    assert after and not any(word("R1").search(names_in(e)) for e in after)
