@@ -70,7 +70,9 @@ def hide_from(state: SfaState, player: str | None, data: dict[str, Any]) -> None
             continue  # switched off: nothing is shown (SFA-TEC-16)
         fake = msgspec.to_builtins(owner)
         fake.update(id=decoy.id, hex=[decoy.hex.q, decoy.hex.r], facing=decoy.facing)
-        fake["cloaked"] = False
+        # Shown as its projector is: cloaked only to a side whose sensors see the cloaked
+        # projector; to any other it is an uncloaked craft.
+        fake["cloaked"] = owner.cloaked and T.side_sees(state, player, owner)
         crafts[decoy.id] = fake
         data["owner"][decoy.id] = owner.side
         data["start_structure"][decoy.id] = state.start_structure.get(owner.id, 0)
