@@ -387,7 +387,7 @@ def test_SFA_TEC_28_keeping_the_roll_costs_nothing() -> None:
     assert game.state.craft["R1"].structure == 8
 
 
-# ---- SFA-TEC-16: nothing tells the decoy from a craft (partly) ------------------------
+# ---- SFA-TEC-16: nothing tells the decoy from a craft -----------------------------------
 
 
 def test_SFA_TEC_16_decoy_id_is_craft_like_and_the_projector_is_not_named() -> None:
@@ -404,6 +404,8 @@ def test_SFA_TEC_16_decoy_id_is_craft_like_and_the_projector_is_not_named() -> N
     pass_windows(game)
     game.apply(A.Resolve(actor="B1#0", at=at(3, 6)))
     assert list(game.state.decoys) == ["B2"]
-    assert set(game.observation(RED)["craft"]) == {"B1", "B2", "R1"}
-    assert not [e for e in game.events_for(RED) if e.clause == "SFA-TEC-16"]
+    # Since issue 11 item 10 Red sees both under fresh aliases (test_issue11_decoys).
+    assert set(game.observation(RED)["craft"]) == {"Bx2", "Bx3", "R1"}
+    red = [e for e in game.events_for(RED) if e.clause == "SFA-TEC-16"]
+    assert red and not any("B1" in e.text or "B2" in e.text for e in red)
     assert [e for e in game.events_for(BLUE) if e.clause == "SFA-TEC-16"]

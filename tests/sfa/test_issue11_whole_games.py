@@ -23,6 +23,7 @@ from dogfight.rulesets.sfa.actors import split_key
 from dogfight.rulesets.sfa.checks import MAX_SPEED_DICE
 from dogfight.rulesets.sfa.choices import choices_for, impact_key, least_hexes, move_budget
 from dogfight.rulesets.sfa.maneuvers import candidate_steps, trace
+from dogfight.rulesets.sfa.names import shown_name
 from dogfight.rulesets.sfa.state import Selection, SfaState
 
 from .builders import craft, design, scenario_raw, weapon
@@ -154,12 +155,15 @@ def secrets_kept(game: Game, new_events: list[Any]) -> None:
                 assert key not in seen["selections"], (seat, key)
         for unit in state.craft.values():
             if unit.side == other and not T.side_sees(state, seat, unit):
-                assert unit.id not in seen["craft"], (seat, unit.id)
+                assert shown_name(state, seat, unit.id) not in seen["craft"], (seat, unit.id)
         for decoy in state.decoys.values():
             if state.owner.get(decoy.owner) == other:
                 assert decoy.id not in seen["decoys"]
-                shown = seen["craft"][decoy.id]
-                assert set(shown) == set(seen["craft"].get(decoy.owner, shown))
+                if not decoy.on:
+                    continue
+                shown = seen["craft"][shown_name(state, seat, decoy.id)]
+                projector = shown_name(state, seat, decoy.owner)
+                assert set(shown) == set(seen["craft"].get(projector, shown))
         for event in new_events:
             if not visible_to(event, seat):
                 continue

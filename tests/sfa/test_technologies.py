@@ -513,15 +513,15 @@ def test_SFA_TEC_HOLO_PROJECTOR_decoy_looks_real_and_vanishes_when_shot() -> Non
     act(game, resolves={"B1#0": {"at": spot}})
     seen = game.observation(RED)["craft"]
     assert len(seen) == 3
-    (fake,) = [v for k, v in seen.items() if k not in ("B1", "R1")]
+    (fake,) = [v for v in seen.values() if v["hex"] == [spot.q, spot.r]]
     assert fake["type"] == "blue" and fake["side"] == BLUE
     decoy = next(iter(game.state.decoys))
     assert game.observation(BLUE)["decoys"] and decoy not in game.observation(BLUE)["craft"]
-    # Red turns to face it and fires.
+    # Red turns to face it and fires, naming it as Red is shown it.
     craft(game, "R1").facing = 0
     craft(game, "R1").hex = offset_to_hex(7, 8)
     select(game, {"R1#0": ("attack", "Medium Laser")})
-    act(game, moves={"B1": {"steps": "FO"}}, resolves={"R1#0": {"target": decoy}})
+    act(game, moves={"B1": {"steps": "FO"}}, resolves={"R1#0": {"target": fake["id"]}})
     assert decoy not in game.state.decoys
     assert game.dice.count == 0
 

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from dogfight.core.errors import DataError, IllegalAction, UnknownName
-from dogfight.core.events import Event, EventLog, visible_to
+from dogfight.core.events import Event, EventLog
 from dogfight.core.limits import check_seed, find_problem
 from dogfight.core.options import OptionValue, resolve_options
 from dogfight.core.registry import find_ruleset
@@ -105,8 +105,10 @@ class Game:
         return self.ruleset.outcome(self.state)
 
     def events_for(self, player: str | None) -> list[Event]:
-        """The log as `player` may see it (None: a spectator, public events only)."""
-        return [e for e in self.events if visible_to(e, player)]
+        """The log as `player` may see it (None: a spectator, public events only), as the
+        ruleset shows each event to it (`Ruleset.event_view`)."""
+        shown = (self.ruleset.event_view(self.state, e, player) for e in self.events)
+        return [e for e in shown if e is not None]
 
     def observation(self, player: str | None) -> dict[str, Any]:
         """What `player` may see (None: a spectator)."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol
 import msgspec
 
 from dogfight.core.data import package_data
-from dogfight.core.events import EventLog
+from dogfight.core.events import Event, EventLog, visible_to
 from dogfight.core.options import Option, OptionValue
 from dogfight.core.scenario import Scenario
 
@@ -178,6 +178,15 @@ class Ruleset(ABC, Generic[S, A]):
         data = msgspec.to_builtins(state)
         data.pop("types", None)
         return dict(data)
+
+    def event_view(self, state: Any, event: Event, player: str | None) -> Event | None:
+        """The event as `player` may be shown it (None: a spectator), or None if it may
+        not see it at all.
+
+        The default shows an event to everyone unless it is private to another side
+        (`events.visible_to`). A ruleset that names units differently to each side (an
+        alias that hides what a unit is) rewrites the event here."""
+        return event if visible_to(event, player) else None
 
     @abstractmethod
     def unit_names(self) -> list[str]:

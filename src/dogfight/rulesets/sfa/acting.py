@@ -92,7 +92,8 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
         # for its own side only; damage it takes (which decloaks it) stays public.
         for i in range(first, len(ctx.log.events)):
             event = ctx.log.events[i]
-            if event.clause in PRIVATE_MOVE_CLAUSES:
+            # A shown decoy's flight stays public (SFA-TEC-16).
+            if event.clause in PRIVATE_MOVE_CLAUSES and event.data.get("unit") not in state.decoys:
                 ctx.log.events[i] = msgspec.structs.replace(
                     event, data={**event.data, PRIVATE_TO: craft.side}
                 )

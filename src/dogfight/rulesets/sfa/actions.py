@@ -96,5 +96,14 @@ class Resolve(Action, frozen=True, kw_only=True, tag="resolve"):
     """Use an untargeted technology (EMP, Death Blossom, Pi-Tac Cannon, Stealth)."""
 
 
-SfaAction = Select | Interrupt | Pass | Move | Resolve | Abort | Displace
+class Hologram(Action, frozen=True, kw_only=True, tag="hologram"):
+    """Switch a craft's Holo-Projector decoy off (`on` false) or back on, at any decision
+    of its side during the turn, without an action (SFA-TEC-16). The same side then
+    decides what it was deciding."""
+
+    craft: str
+    on: bool
+
+
+SfaAction = Select | Interrupt | Pass | Move | Resolve | Abort | Displace | Hologram
 """Every SFA action, as one tagged union for game files."""

@@ -26,6 +26,7 @@ from dogfight.rulesets.sfa.choices import (
 from dogfight.rulesets.sfa.collisions import ram_problem
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
+from dogfight.rulesets.sfa.names import action_real
 from dogfight.rulesets.sfa.rules import SfaRules
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 from dogfight.rulesets.sfa.temporal import displace_problem
@@ -37,10 +38,21 @@ def question_ctx(state: SfaState, rules: SfaRules | None = None) -> Ctx:
 
 
 def check(state: SfaState, action: Any, rules: SfaRules | None = None) -> None:
-    """Raise `IllegalAction`, saying why, if the action is not legal now."""
-    ctx = question_ctx(state, rules)
+    """Raise `IllegalAction`, saying why, if the action is not legal now. The other
+    side's pieces are named as the deciding side is shown them (SFA-TEC-16)."""
     if state.outcome is not None:
         raise IllegalAction("the game is over")
+    if isinstance(action, A.Hologram) and state.temporal is None:
+        problem = T.switch_problem(state, action.craft, action.on)
+        if problem:
+            raise IllegalAction(problem)
+        return
+    check_real(state, action_real(state, action), rules)
+
+
+def check_real(state: SfaState, action: Any, rules: SfaRules | None = None) -> None:
+    """`check` for an action naming pieces by their real ids."""
+    ctx = question_ctx(state, rules)
     if isinstance(action, A.Displace) or state.temporal is not None:
         # A roll waits on a Temporal Displacement answer: nothing else is legal now.
         problem = displace_problem(state, action)

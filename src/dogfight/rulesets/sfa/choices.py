@@ -13,6 +13,7 @@ from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Weapon
 from dogfight.rulesets.sfa.crew import weapons_of_station
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
+from dogfight.rulesets.sfa.names import shown_name
 from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
@@ -266,8 +267,10 @@ def targets_for(ctx: Ctx, key: str) -> list[str]:
         for other in state.craft.values()
         if other.side != craft.side and T.sees(state, craft, other)
     ]
-    aims += [(d.id, d.hex) for d in state.decoys.values() if state.owner.get(d.owner) != craft.side]
-    out = [uid for uid, where in sorted(aims) if not bears(state, craft, weapon, where)]
+    aims += [(d.id, d.hex) for d in T.shown_decoys(state, craft.side)]
+    # In the order of the names this side is shown (SFA-TEC-16): real ids would tell.
+    aims.sort(key=lambda aim: (shown_name(state, craft.side, aim[0]), aim[1]))
+    out = [uid for uid, where in aims if not bears(state, craft, weapon, where)]
     if not weapon.guided and not person:
         for missile in sorted(state.missiles.values(), key=lambda m: m.id):
             if missile.side != craft.side and not bears(state, craft, weapon, missile.hex):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from dogfight.core.context import RuleContext
 from dogfight.core.events import EventLog
@@ -26,3 +27,12 @@ class Ctx(RuleContext[SfaState]):
     ) -> None:
         # The ruleset passes its own `rules`; a context built by hand gets sfa's.
         super().__init__(state, options, log, rules if rules is not None else SFA_RULES)
+
+    def emit(self, clause: str, text: str, **data: Any) -> None:
+        """Log an event; once Holo-Projector aliases have changed, it is stamped with
+        the naming period it was logged in, so that each side's log keeps the names it
+        was shown then (SFA-TEC-16, `names`)."""
+        period = len(self.state.names) - 1
+        if period > 0:
+            data.setdefault("names", period)
+        super().emit(clause, text, **data)

@@ -17,6 +17,7 @@ from dogfight.rulesets.sfa.choices import (
     targets_for,
 )
 from dogfight.rulesets.sfa.collisions import ram_choices
+from dogfight.rulesets.sfa.names import action_shown
 from dogfight.rulesets.sfa.rules import SfaRules
 from dogfight.rulesets.sfa.state import Selection, SfaState
 from dogfight.rulesets.sfa.temporal import displace_actions
@@ -24,9 +25,20 @@ from dogfight.rulesets.sfa.temporal import displace_actions
 
 def legal_actions(state: SfaState, rules: SfaRules | None = None) -> list[Any]:
     """The actions the side to decide may take now (none once the game is over), under
-    the ruleset's `rules` (sfa's own when None)."""
+    the ruleset's `rules` (sfa's own when None), naming the other side's pieces as this
+    side is shown them (SFA-TEC-16). Whenever it holds a decoy it may also switch that
+    decoy off or on first (SFA-TEC-16), except while a roll waits on a Temporal
+    Displacement answer (SFA-TEC-28)."""
     if state.outcome is not None or not state.active:
         return []
+    out = [action_shown(state, a) for a in _legal_actions(state, rules)]
+    if state.temporal is not None:
+        return out
+    return out + [A.Hologram(craft=c, on=on) for c, on in T.switch_choices(state)]
+
+
+def _legal_actions(state: SfaState, rules: SfaRules | None) -> list[Any]:
+    """The actions the side to decide may take now, with real ids."""
     ctx = question_ctx(state, rules)
     out: list[Any] = []
     if state.temporal is not None:

@@ -93,6 +93,8 @@ def fly_missiles(ctx: Ctx) -> None:
         target: CraftState | Decoy | None = state.craft.get(missile.target) or state.decoys.get(
             missile.target
         )
+        if isinstance(target, Decoy) and not target.on:
+            target = None  # a decoy switched off is nothing to home on (SFA-TEC-16)
         if isinstance(target, CraftState) and target.cloaked:
             owner_type = state.types.get(missile.owner_type)
             if owner_type is None or not owner_type.has("enhanced_sensors"):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import msgspec
 
 from dogfight.core.data import read_yaml
-from dogfight.core.events import EventLog
+from dogfight.core.events import Event, EventLog
 from dogfight.core.options import OptionValue
 from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
@@ -32,7 +32,8 @@ from dogfight.rulesets.sfa.actors import speed_of, split_key
 from dogfight.rulesets.sfa.choices import selections_for
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import catalog, describe, find_craft, load_craft_file
-from dogfight.rulesets.sfa.observe import observe
+from dogfight.rulesets.sfa.names import action_real, veil
+from dogfight.rulesets.sfa.observe import event_view, observe
 from dogfight.rulesets.sfa.options import OPTIONS
 from dogfight.rulesets.sfa.person import load_fighter_file
 from dogfight.rulesets.sfa.rules import SfaRules
@@ -77,6 +78,7 @@ class SfaRuleset(Ruleset):
     ) -> SfaState:
         state = build_state(scenario)
         state.options = dict(options)
+        veil(state)  # aliases for the pieces of a side that can project decoys (SFA-TEC-16)
         ctx = Ctx(state, state.options, log, self.rules)
         ctx.emit(
             "SFA-SEQ-1",
@@ -95,6 +97,9 @@ class SfaRuleset(Ruleset):
 
     def observation(self, state: SfaState, player: str | None) -> dict[str, Any]:
         return observe(state, player)
+
+    def event_view(self, state: SfaState, event: Event, player: str | None) -> Event | None:
+        return event_view(state, event, player)
 
     # ---- what players may know ------------------------------------------------------------
 
@@ -233,6 +238,13 @@ class SfaRuleset(Ruleset):
     # ---- applying ---------------------------------------------------------------------
 
     def apply(self, state: SfaState, action: Any, log: EventLog) -> None:
+        if isinstance(action, A.Hologram):
+            # No action: the same side decides again, each decoy switched once (SFA-TEC-16).
+            ctx = Ctx(state, state.options, log, self.rules)
+            T.switch(ctx, state.craft[action.craft], action.on)
+            return
+        state.switched = ()
+        action = action_real(state, action)
         # A roll met on the way may wait on a Temporal Displacement answer (SFA-TEC-28).
         apply_action(state, action, log, self._apply)
 

@@ -174,8 +174,10 @@ def reveal(ctx: Ctx) -> None:
                 for k in own
             )
             ctx.emit("SFA-SEQ-2", f"{side}'s actions: {mine}", **{PRIVATE_TO: side})
-    text = "; ".join(f"{k} Speed {state.speeds[k]}" for k in ranked)
-    ctx.emit("SFA-SEQ-2", f"Speeds revealed, slowest first: {text}", speeds=dict(state.speeds))
+    # A shown decoy is listed with its projector's Speed, as the observation shows it.
+    public = {k: state.speeds[T.twin_of(state, k)] for k in T.with_twins(state, list(ranked))}
+    text = "; ".join(f"{k} Speed {v}" for k, v in public.items())
+    ctx.emit("SFA-SEQ-2", f"Speeds revealed, slowest first: {text}", speeds=public)
     state.phase = "act"
 
 

@@ -108,6 +108,9 @@ class Decoy(msgspec.Struct, kw_only=True):
     owner: str
     hex: Hex
     facing: int
+    on: bool = True
+    """Shown: the projector may switch it off and on at any time during the turn; while
+    off it is not seen, hit or swept away, but it keeps following its projector."""
 
 
 class Trail(msgspec.Struct, frozen=True, kw_only=True):
@@ -231,6 +234,15 @@ class SfaState(msgspec.Struct, kw_only=True):
     """Holo-Projector decoys by id (SFA-TEC-16)."""
     trails: list[Trail] = msgspec.field(default_factory=list)
     """Plasma Trails still hot (SFA-TEC-22)."""
+    names: tuple[dict[str, str], ...] = ()
+    """What the other side calls each piece of a side that can project decoys: one
+    mapping (real id -> alias) per period, the last one current; a mapping is never
+    changed once the next begins, so old events keep the names they were logged under
+    (SFA-TEC-16; see `observe`). Never shown to a player."""
+    name_sides: dict[str, str] = msgspec.field(default_factory=dict)
+    """The side of every piece ever given an alias (a decoy's owner's side)."""
+    switched: tuple[str, ...] = ()
+    """Decoys switched off or on at the decision now pending: each once per decision."""
     area_hits: list[str] = msgspec.field(default_factory=list)
     """'source|victim' pairs already hurt this turn by a Plasma Field or Trail."""
     map_scale: int = 1
@@ -261,6 +273,7 @@ class SfaState(msgspec.Struct, kw_only=True):
         dup.trails = list(self.trails)
         dup.area_hits = list(self.area_hits)
         dup.owner = dict(self.owner)
+        dup.name_sides = dict(self.name_sides)
         if self.temporal is not None:
             # `base` is never changed, so the copies share it.
             dup.temporal = copy.copy(self.temporal)

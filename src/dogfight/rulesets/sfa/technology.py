@@ -30,6 +30,7 @@ from dogfight.rulesets.sfa.combat import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import ENHANCEMENT, TECHNOLOGIES, Craft, Technology, Weapon
 from dogfight.rulesets.sfa.maneuvers import trace
+from dogfight.rulesets.sfa.names import realias, shown_name, veil
 from dogfight.rulesets.sfa.pool import PoolResult
 from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, SfaState, Trail
 from dogfight.rulesets.sfa.temporal import roll
@@ -404,11 +405,16 @@ def enemy_targets(state: SfaState, craft: CraftState, reach: int | None = None) 
     ]
     out += [
         d.id
-        for d in state.decoys.values()
-        if state.owner.get(d.owner) != craft.side
-        and (reach is None or craft.hex.distance(d.hex) <= reach)
+        for d in shown_decoys(state, craft.side)
+        if reach is None or craft.hex.distance(d.hex) <= reach
     ]
-    return sorted(out)
+    return sorted(out, key=lambda t: shown_name(state, craft.side, t))
+
+
+def shown_decoys(state: SfaState, side: str) -> list[Decoy]:
+    """The decoys of the other side that are switched on: what `side` sees as craft
+    (SFA-TEC-16)."""
+    return [d for d in state.decoys.values() if d.on and state.owner.get(d.owner) != side]
 
 
 def tractor_targets(state: SfaState, craft: CraftState) -> list[str]:
@@ -424,7 +430,7 @@ def tractor_targets(state: SfaState, craft: CraftState) -> list[str]:
         and not state.is_person(c)
         and craft.hex.distance(c.hex) <= TRACTOR_RANGE
     ]
-    return sorted(out)
+    return sorted(out, key=lambda t: shown_name(state, craft.side, t))
 
 
 def holo_choices(state: SfaState, craft: CraftState) -> list[Hex]:
@@ -603,7 +609,7 @@ def fire_doomsday(ctx: Ctx, craft: CraftState, tech: str) -> None:
     zone.discard(craft.hex)
     ctx.emit(clause, f"{craft.id} unleashes {what} ({craft.power} Power left)", unit=craft.id)
     for decoy in sorted(state.decoys.values(), key=lambda d: d.id):
-        if decoy.hex in zone:
+        if decoy.on and decoy.hex in zone:
             vanish(ctx, decoy.id, f"the {label(tech)} sweeps away a hologram")
     for victim in sorted(state.craft.values(), key=lambda c: c.id):
         if victim.id != craft.id and victim.hex in zone and victim.id in state.craft:
@@ -664,7 +670,7 @@ def detonate(ctx: Ctx, missile: Missile) -> None:
     clause = CLAUSE["plasma_missile"]
     ctx.emit(clause, f"{missile.id} detonates: plasma within {PLASMA_BLAST} hexes", unit=missile.id)
     for decoy in sorted(state.decoys.values(), key=lambda d: d.id):
-        if decoy.hex.distance(missile.hex) <= PLASMA_BLAST:
+        if decoy.on and decoy.hex.distance(missile.hex) <= PLASMA_BLAST:
             vanish(ctx, decoy.id, "the plasma blast sweeps away a hologram")
     source = state.types.get(missile.owner_type)
     for victim in sorted(state.craft.values(), key=lambda c: c.id):
@@ -726,10 +732,12 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
 
 
 def project(ctx: Ctx, craft: CraftState, at: Hex) -> None:
-    """Put a decoy of the craft at a hex up to 5 away; an earlier one goes (SFA-TEC-16).
+    """Put a decoy of the craft at a hex up to 5 away, switched on; an earlier one goes
+    (SFA-TEC-16).
 
-    The decoy's id is made like its side's craft ids (the projector's letters and the
-    next free number), and only the owner is told which craft projected it."""
+    Only the owner is told which craft projected it. The other side is told that its
+    view changed: the projector (if it sees it) and the decoy are shown under fresh
+    aliases, handed out in order of place, so neither keeps a name with a history."""
     state = ctx.state
     for old in [d.id for d in state.decoys.values() if d.owner == craft.id]:
         del state.decoys[old]
@@ -741,6 +749,7 @@ def project(ctx: Ctx, craft: CraftState, at: Hex) -> None:
     while f"{prefix}{serial}" in taken:
         serial += 1
     did = f"{prefix}{serial}"
+    before = shown_pair(state, craft)
     state.decoys[did] = Decoy(id=did, owner=craft.id, hex=at, facing=craft.facing)
     ctx.emit(
         CLAUSE["holo_projector"],
@@ -748,17 +757,92 @@ def project(ctx: Ctx, craft: CraftState, at: Hex) -> None:
         unit=craft.id,
         **{PRIVATE_TO: craft.side},
     )
+    renamed(ctx, craft, before)
+
+
+def shown_pair(state: SfaState, craft: CraftState) -> list[str]:
+    """The pieces of the craft and its decoy that the other side is shown now, by the
+    names it is shown them under, in name order."""
+    seen = state.other(craft.side)
+    ids = [craft.id] if side_sees(state, seen, craft) else []
+    ids += [d.id for d in state.decoys.values() if d.owner == craft.id and d.on]
+    return sorted(shown_name(state, seen, i) for i in ids)
+
+
+def renamed(ctx: Ctx, craft: CraftState, before: list[str]) -> None:
+    """The projector and its decoy take fresh aliases, and the other side is told which
+    names now stand for the pieces it was shown under `before` (SFA-TEC-16)."""
+    state = ctx.state
+    realias(state, [craft.id, *(d.id for d in state.decoys.values() if d.owner == craft.id)])
+    after = shown_pair(state, craft)
+    if before == after:
+        return
+    was = f" where {' and '.join(before)} {'was' if len(before) == 1 else 'were'}" if before else ""
+    now = " and ".join(after) or "nothing"
+    ctx.emit(
+        CLAUSE["holo_projector"],
+        f"{state.other(craft.side)} sensors: a Holo-Projector of {craft.side} is at work; "
+        f"{now} {'is' if len(after) == 1 else 'are'} shown{was}",
+        **{PRIVATE_TO: state.other(craft.side)},
+    )
+
+
+def switch_problem(state: SfaState, craft_id: str, on: bool) -> str:
+    """Why the craft cannot switch its decoy to `on` now ('' if it can) (SFA-TEC-16)."""
+    craft = state.craft.get(craft_id)
+    if craft is None or craft.side != state.active:
+        return f"{craft_id} is not a craft of {state.active} (SFA-TEC-16)"
+    decoy = next((d for d in state.decoys.values() if d.owner == craft_id), None)
+    if decoy is None:
+        return f"{craft_id} has no decoy to switch (SFA-TEC-16)"
+    if decoy.on == on:
+        return f"{craft_id}'s decoy is already {'on' if on else 'off'} (SFA-TEC-16)"
+    if decoy.id in state.switched:
+        return f"{craft_id}'s decoy was switched at this decision already (SFA-TEC-16)"
+    return ""
+
+
+def switch_choices(state: SfaState) -> list[tuple[str, bool]]:
+    """Every decoy switch the side deciding now may make: (projector, on) (SFA-TEC-16)."""
+    return [
+        (d.owner, not d.on)
+        for d in sorted(state.decoys.values(), key=lambda d: d.owner)
+        if not switch_problem(state, d.owner, not d.on)
+    ]
+
+
+def switch(ctx: Ctx, craft: CraftState, on: bool) -> None:
+    """Switch the craft's decoy off or back on: no action, no Power (SFA-TEC-16)."""
+    state = ctx.state
+    decoy = next(d for d in state.decoys.values() if d.owner == craft.id)
+    before = shown_pair(state, craft)
+    decoy.on = on
+    state.switched = (*state.switched, decoy.id)
+    ctx.emit(
+        CLAUSE["holo_projector"],
+        f"{craft.id} switches its decoy {decoy.id} {'on' if on else 'off'}",
+        unit=craft.id,
+        **{PRIVATE_TO: craft.side},
+    )
+    renamed(ctx, craft, before)
 
 
 def vanish(ctx: Ctx, decoy_id: str, why: str) -> None:
-    """A decoy disappears (SFA-TEC-16)."""
-    if ctx.state.decoys.pop(decoy_id, None) is not None:
-        ctx.emit(CLAUSE["holo_projector"], f"{why}: {decoy_id} was a decoy", unit=decoy_id)
+    """A decoy disappears (SFA-TEC-16). The event names the decoy only as it was shown
+    (an owner's decoy switched off shows nothing, so the owner alone is told)."""
+    decoy = ctx.state.decoys.pop(decoy_id, None)
+    if decoy is not None:
+        hidden = {} if decoy.on else {PRIVATE_TO: ctx.state.owner.get(decoy.owner, "")}
+        ctx.emit(
+            CLAUSE["holo_projector"], f"{why}: {decoy_id} was a decoy", unit=decoy_id, **hidden
+        )
 
 
 def follow_decoys(ctx: Ctx, craft: CraftState, steps: str) -> None:
     """A decoy flies the projector's steps from where it is, and vanishes off the map,
-    in a Plasma Trail or more than 5 hexes from the projector (SFA-TEC-16)."""
+    in a Plasma Trail or more than 5 hexes from the projector (SFA-TEC-16). A decoy
+    that is shown is logged flying as a craft is, next to its projector's flight in
+    the order of the names the other side is shown."""
     state = ctx.state
     for decoy in sorted(state.decoys.values(), key=lambda d: d.id):
         if decoy.owner != craft.id:
@@ -768,14 +852,85 @@ def follow_decoys(ctx: Ctx, craft: CraftState, steps: str) -> None:
         for h in path.hexes:
             if not state.map.contains(h):
                 gone = "a decoy flies off the map"
-            elif any(h in t.hexes and t.owner != craft.id for t in state.trails):
+            elif decoy.on and any(h in t.hexes and t.owner != craft.id for t in state.trails):
                 gone = "a Plasma Trail burns away a hologram"
+        if decoy.on:
+            flown(ctx, craft, decoy, steps, path.maneuvers, path.soak, path.handling)
         if not gone:
             decoy.hex, decoy.facing = path.end, path.facing
             if decoy.hex.distance(craft.hex) > HOLO_RANGE:
-                gone = f"a decoy strays more than {HOLO_RANGE} hexes from {craft.id}"
+                gone = f"a decoy strays more than {HOLO_RANGE} hexes from its projector"
         if gone:
             vanish(ctx, decoy.id, gone)
+
+
+def flown(
+    ctx: Ctx,
+    craft: CraftState,
+    decoy: Decoy,
+    steps: str,
+    maneuvers: tuple[str, ...],
+    soak: int,
+    hand: int,
+) -> None:
+    """Log a shown decoy's flight as its projector's would be logged (SFA-MOV-1), placed
+    before or after the projector's own flight event by the names the other side is
+    shown, so that the order of the log tells nothing (SFA-TEC-16)."""
+    state = ctx.state
+    extra = f" ({', '.join(maneuvers)}: Soak {soak:+d}, Handling {hand:+d})" if maneuvers else ""
+    ctx.emit(
+        "SFA-MOV-1",
+        f"{decoy.id} ({state.type_of(craft).name}) flies {steps or 'nowhere'}{extra}",
+        unit=decoy.id,
+        steps=steps,
+    )
+    events = ctx.log.events
+    mine = next(
+        (
+            i
+            for i in range(len(events) - 2, -1, -1)
+            if events[i].clause in ("SFA-MOV-1", "SFA-TEC-25")
+            and events[i].data.get("unit") == craft.id
+        ),
+        None,
+    )
+    if mine is None:
+        return
+    seen = state.other(craft.side)
+    first = _order(shown_name(state, seen, decoy.id)) < _order(shown_name(state, seen, craft.id))
+    events.insert(mine if first else mine + 1, events.pop())
+
+
+def _order(alias: str) -> tuple[str, int]:
+    head = alias.rstrip("0123456789")
+    tail = alias[len(head) :]
+    return head, int(tail) if tail else 0
+
+
+def with_twins(state: SfaState, keys: list[str]) -> list[str]:
+    """Actor keys with, next to each of a projector, its shown decoy's twin key, the
+    pair in the order of the names the other side is shown: what a public list of
+    actors names, so that it lists craft and decoys alike (SFA-TEC-16)."""
+    out: list[str] = []
+    for key in keys:
+        craft_id, _, station = key.rpartition("#")
+        craft = state.craft.get(craft_id)
+        twins = [f"{d.id}#{station}" for d in state.decoys.values() if d.owner == craft_id and d.on]
+        if craft is None or not twins:
+            out.append(key)
+            continue
+        seen = state.other(craft.side)
+        out += sorted(
+            [key, *twins], key=lambda k: _order(shown_name(state, seen, k[: k.rindex("#")]))
+        )
+    return out
+
+
+def twin_of(state: SfaState, key: str) -> str:
+    """The projector's actor key for a decoy's twin key (any other key as it is)."""
+    craft_id, _, station = key.rpartition("#")
+    decoy = state.decoys.get(craft_id)
+    return f"{decoy.owner}#{station}" if decoy is not None else key
 
 
 def check_decoys(ctx: Ctx) -> None:
@@ -784,7 +939,7 @@ def check_decoys(ctx: Ctx) -> None:
     for decoy in sorted(state.decoys.values(), key=lambda d: d.id):
         owner = state.craft.get(decoy.owner)
         if owner is None or owner.disabled or owner.stunned:
-            vanish(ctx, decoy.id, f"{decoy.owner}'s Holo-Projector shuts down")
+            vanish(ctx, decoy.id, "its Holo-Projector shuts down")
         elif owner.hex.distance(decoy.hex) > HOLO_RANGE:
             vanish(ctx, decoy.id, f"a decoy strays more than {HOLO_RANGE} hexes")
 
@@ -940,6 +1095,7 @@ def duplicate(ctx: Ctx, craft: CraftState, target_id: str) -> None:
         ),
     )
     craft.type = new_id
+    veil(state, late=True)  # a copied Holo-Projector: its side's pieces get aliases now
     ctx.emit(
         CLAUSE["duplicator"],
         f"{craft.id} reconfigures itself as a copy of {name(ctx, target_id)} "
