@@ -57,7 +57,7 @@ def ship_moves(ctx: Ctx, ship: UnitState) -> list[MoveShip]:
 def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
     """Hold; close with each enemy; join each friendly ship; withdraw; recover."""
     state = ctx.state
-    budget = fighter_budget(state, fighter)
+    budget = fighter_budget(state, fighter, ctx.rules)
     here = fighter.pose.position
     r = state.radius(fighter)
     out: list[MoveFighter | Recover] = [

@@ -6,7 +6,8 @@ import math
 
 from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle, point_along
 from dogfight.rulesets.acta.actions import Leg
-from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.context import BASE_RULES, Ctx
+from dogfight.rulesets.acta.rules import ActaRules
 from dogfight.rulesets.acta.state import ActaState, UnitState
 
 MAX_TURN = 45.0
@@ -174,9 +175,13 @@ def carry_supporters(
             )
 
 
-def fighter_budget(state: ActaState, fighter: UnitState) -> float:
-    """Inches a fighter may still move this turn."""
-    return max(0.0, state.unit_type(fighter).speed - fighter.carried - fighter.distance_moved)
+def fighter_budget(
+    state: ActaState, fighter: UnitState, rules: ActaRules = BASE_RULES
+) -> float:
+    """Inches a fighter may still move this turn (`ActaRules.fighter_budget`)."""
+    return rules.fighter_budget(
+        state.unit_type(fighter).speed, fighter.carried, fighter.distance_moved
+    )
 
 
 def overlapping_fighter(

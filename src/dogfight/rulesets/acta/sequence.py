@@ -215,16 +215,15 @@ def anti_fighter(ctx: Ctx) -> None:
         dice = state.unit_type(ship).trait("Anti-Fighter") or 0
         if not dice or "Anti-Fighter" in ship.lost_traits or ship.anti_fighter_used:
             continue
-        if ship.special == combat.INTENSIFY:
-            dice *= 2
+        dice *= ctx.rules.intensify_factor(ship.special == combat.INTENSIFY)  # ACTA-SPA-4
         near = [
             f
             for f in state.fighters(state.other(ship.side))
-            if combat.measure(state, ship, f) - state.radius(ship) <= reach
+            if combat.measure(state, ship, f, ctx.rules) - state.radius(ship) <= reach
         ]
         if not near:
             continue
-        target = min(near, key=lambda f: (combat.measure(state, ship, f), f.id))
+        target = min(near, key=lambda f: (combat.measure(state, ship, f, ctx.rules), f.id))
         ship.anti_fighter_used = True
         faces = ctx.roll_many(dice)
         hits = sum(1 for f in faces if f >= 4)
