@@ -80,15 +80,16 @@ def to_hit(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState, dist: 
 def can_dodge(ctx: Ctx, target: UnitState) -> bool:
     """Whether a fighter (or B5 ship) may use its Dodge now (ACTA-FTR-6)."""
     if not ctx.opt("dodge_requires_move"):
-        return True
+        return True  # the facts below are not needed
     state = ctx.state
-    if target.moved or target.carried > 0:
-        return True
-    if state.is_fighter(target) and state.engaged(target):
-        return True
     # Supporting a ship counts as moving with it (PROPOSAL); supporting a fighter does not.
     protected = state.units.get(target.supporting) if target.supporting else None
-    return protected is not None and not state.is_fighter(protected)
+    return ctx.rules.may_dodge(
+        ctx.options,
+        moved=target.moved or target.carried > 0,
+        engaged=state.is_fighter(target) and state.engaged(target),
+        escorting=protected is not None and not state.is_fighter(protected),
+    )
 
 
 def destroy(ctx: Ctx, unit: UnitState, clause: str, why: str, by: str | None = None) -> None:
@@ -291,7 +292,8 @@ def hit_fighter(
             return
         if dodge_roll(ctx, target, weapon):
             continue
-        damage_fighter(ctx, target, 1, "ACTA-FTR-5", f"hit by {weapon.name}", by)
+        points = ctx.rules.fighter_hit_damage()
+        damage_fighter(ctx, target, points, "ACTA-FTR-5", f"hit by {weapon.name}", by)
 
 
 def hit_ship(

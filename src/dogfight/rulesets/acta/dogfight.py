@@ -159,9 +159,10 @@ def fight_one(
             "attacker_total": a.total,
             "defender_total": d.total,
         }
-        if a.total != d.total:
+        result = rules.dogfight_result(a.total, d.total)
+        if result:
             ctx.emit("ACTA-DOG-5", text, **data)
-            winner, loser = (attacker, enemy) if a.total > d.total else (enemy, attacker)
+            winner, loser = (attacker, enemy) if result > 0 else (enemy, attacker)
             lose(ctx, loser, winner)
             return
         if ctx.opt("dogfight_tie") == "locked":

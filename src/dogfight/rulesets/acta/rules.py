@@ -144,6 +144,21 @@ class ActaRules:
         """Whether a Dodge die showing `face` dodges a hit on Dodge `dodge`+ (ACTA-FTR-6)."""
         return face >= dodge
 
+    def may_dodge(
+        self,
+        options: Mapping[str, OptionValue],
+        *,
+        moved: bool,
+        engaged: bool = False,
+        escorting: bool = False,
+    ) -> bool:
+        """Whether a unit may use its Dodge: always, unless `dodge_requires_move`; then
+        only if it moved (or was carried) this turn, is locked in a dogfight, or supports
+        a ship, which counts as moving with it (PROPOSAL) (ACTA-FTR-6)."""
+        if not options["dodge_requires_move"]:
+            return True
+        return moved or engaged or escorting
+
     def dodge_chance(self, dodge: int | None) -> Fraction:
         """The chance one hit is dodged on Dodge `dodge`+ (None: no Dodge) (ACTA-FTR-6)."""
         if dodge is None:
@@ -173,12 +188,21 @@ class ActaRules:
         drones) and one per supporting fighter (ACTA-DOG-3, ACTA-DOG-5)."""
         return self.dogfight_score(dogfight, drones) + support
 
+    def dogfight_result(self, attacker_total: int, defender_total: int) -> int:
+        """1 if the attacker wins the dogfight, -1 if the defender does, 0 for a tie:
+        the higher total wins (ACTA-DOG-5, ACTA-DOG-6)."""
+        return (attacker_total > defender_total) - (attacker_total < defender_total)
+
     # ---- fighters, Interceptors and ship damage ---------------------------------------
 
     def fighter_budget(self, speed: float, carried: float, moved: float) -> float:
         """Inches a fighter may still move this turn: its Speed less what it was carried
         and what it has moved (ACTA-FTR-2)."""
         return max(0.0, speed - carried - moved)
+
+    def fighter_hit_damage(self) -> int:
+        """Damage points each hit a fighter does not dodge costs it (ACTA-FTR-5)."""
+        return 1
 
     def interceptor_need(self, used: int) -> int:
         """The roll an Interceptor die needs after `used` successes this turn: 2+, then
