@@ -954,7 +954,7 @@ class ActaHeuristic:
         for action in legal:
             if isinstance(action, A.MoveShip):
                 ship = state.units[action.unit]
-                _, end, problem = ship_path(state, ship, action.legs, crit)
+                _, end, problem = ship_path(state, ship, action.legs, crit, view.ctx.rules)
                 if problem:
                     continue
                 moves_by_ship.setdefault(ship.id, []).append(

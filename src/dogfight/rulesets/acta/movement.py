@@ -39,19 +39,20 @@ def ship_max_speed(state: ActaState, ship: UnitState, crit_effects: bool) -> flo
     return max(0.0, speed)
 
 
-def ship_turn_inches(state: ActaState, ship: UnitState) -> float | None:
-    """Inches straight before each turn; None means it may turn freely (SM).
-
-    Crippling doubles it, and a crippled SM ship needs 2" (ACTA-MOV-3).
-    """
-    turn = state.unit_type(ship).turn
-    if turn is None:
-        return 2.0 if ship.crippled else None
-    return float(turn * 2 if ship.crippled else turn)
+def ship_turn_inches(
+    state: ActaState, ship: UnitState, rules: ActaRules = BASE_RULES
+) -> float | None:
+    """Inches straight before each turn; None means it may turn freely (SM)
+    (`ActaRules.turn_inches`, ACTA-MOV-3)."""
+    return rules.turn_inches(state.unit_type(ship).turn, ship.crippled)
 
 
 def ship_path(
-    state: ActaState, ship: UnitState, legs: tuple[Leg, ...], crit_effects: bool
+    state: ActaState,
+    ship: UnitState,
+    legs: tuple[Leg, ...],
+    crit_effects: bool,
+    rules: ActaRules = BASE_RULES,
 ) -> tuple[list[Vec2], Pose, str]:
     """The path a ship's legs trace, its final pose, and why it is illegal ('' if legal)."""
     pose = ship.pose
@@ -59,7 +60,7 @@ def ship_path(
     total = 0.0
     straight = 0.0
     limit = ship_max_speed(state, ship, crit_effects)
-    need = ship_turn_inches(state, ship)
+    need = ship_turn_inches(state, ship, rules)
     het_used = False
     for i, leg in enumerate(legs):
         if leg.distance < -EPSILON:
@@ -113,7 +114,7 @@ def ship_path(
 def move_ship(ctx: Ctx, ship: UnitState, legs: tuple[Leg, ...]) -> None:
     """Move a ship and carry its supporting fighters along (ACTA-MOV-2, ACTA-SUP-2, -SUP-3)."""
     state = ctx.state
-    path, end, _ = ship_path(state, ship, legs, bool(ctx.opt("crit_effects")))
+    path, end, _ = ship_path(state, ship, legs, bool(ctx.opt("crit_effects")), ctx.rules)
     start = ship.pose
     total = sum(max(0.0, leg.distance) for leg in legs)
     ship.pose = Pose(end.position.rounded(), round(end.heading, 3))

@@ -204,6 +204,14 @@ class ActaRules:
         """Damage points each hit a fighter does not dodge costs it (ACTA-FTR-5)."""
         return 1
 
+    def turn_inches(self, turn: int | None, crippled: bool) -> float | None:
+        """Inches a ship moves straight before each turn, from its Turn score (None: a
+        super-manoeuvrable ship, which turns freely); crippling doubles it, and a
+        crippled SM ship needs 2" (ACTA-MOV-3)."""
+        if turn is None:
+            return 2.0 if crippled else None
+        return float(turn * 2 if crippled else turn)
+
     def interceptor_need(self, used: int) -> int:
         """The roll an Interceptor die needs after `used` successes this turn: 2+, then
         3+, up to 6+ (ACTA-RES-4)."""

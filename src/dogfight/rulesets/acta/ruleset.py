@@ -419,7 +419,7 @@ class ActaRuleset(Ruleset):
             return f"{ship.id} has a power critical and may not take Special Actions (ACTA-CRT-2)"
         if name == "Boost Energy to Shields" and state.unit_type(ship).shields <= 0:
             return f"{ship.id} has no shields to boost"
-        if name == HIGH_ENERGY_TURN and ship_turn_inches(state, ship) is None:
+        if name == HIGH_ENERGY_TURN and ship_turn_inches(state, ship, ctx.rules) is None:
             return f"{ship.id} is super-manoeuvrable and turns freely already (ACTA-SPA-11)"
         if name == SCRAMBLE and not ship.aboard:
             return f"{ship.id} has no fighters aboard to scramble"
@@ -473,7 +473,8 @@ class ActaRuleset(Ruleset):
             raise IllegalAction(f"{state.moving_ship} declared a Special Action and moves now")
         if action.unit not in state.ships_to_move.get(state.active, ()):
             raise IllegalAction(f"{action.unit} is not a ship waiting to move")
-        _, _, problem = ship_path(state, ship, action.legs, bool(ctx.opt("crit_effects")))
+        crit = bool(ctx.opt("crit_effects"))
+        _, _, problem = ship_path(state, ship, action.legs, crit, ctx.rules)
         if problem:
             raise IllegalAction(f"{action.unit}: {problem}")
 
