@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from dogfight.core.seat import Seat
 from dogfight.core import Game
 from dogfight.core.errors import DataError
 from dogfight.core.scenario import load_scenario, scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.dice import scripted
 from dogfight.geometry import Vec2
 from dogfight.rulesets.acta.actions import Deploy

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from dogfight.core.seat import Seat
 from dogfight.ai import RandomPlayer, make_player
 from dogfight.core import Game, load_scenario, play
 from dogfight.core.scenario import scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.heuristic import ActaHeuristic, duel, hits_summary
 

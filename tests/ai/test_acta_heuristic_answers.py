@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from dogfight.core.seat import Seat
 from dogfight.core import Game, load_scenario
+from dogfight.core.seat import Seat
 from dogfight.rulesets.acta.heuristic import ActaHeuristic
 from dogfight.sim.players import player_rng
 

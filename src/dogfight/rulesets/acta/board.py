@@ -489,9 +489,7 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
 # ---- envelopes and composing moves -----------------------------------------------------
 
 
-def fighter_budget(
-    unit: Mapping[str, Any], speed: float, rules: ActaRules | None = None
-) -> float:
+def fighter_budget(unit: Mapping[str, Any], speed: float, rules: ActaRules | None = None) -> float:
     """Inches an observed fighter may still move this turn (`ActaRules.fighter_budget`)."""
     return (rules or _BASE_RULES).fighter_budget(
         speed, float(unit["carried"]), float(unit["distance_moved"])

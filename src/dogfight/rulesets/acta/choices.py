@@ -48,9 +48,7 @@ def ship_moves(ctx: Ctx, ship: UnitState) -> list[MoveShip]:
         if rounded in seen:
             continue
         seen.add(rounded)
-        _, _, problem = ship_path(
-            state, ship, rounded, bool(ctx.opt("crit_effects")), ctx.rules
-        )
+        _, _, problem = ship_path(state, ship, rounded, bool(ctx.opt("crit_effects")), ctx.rules)
         if not problem:
             out.append(MoveShip(unit=ship.id, legs=rounded))
     return out

@@ -33,9 +33,7 @@ def edge(state: ActaState, unit: UnitState) -> float:
     return state.radius(unit) if state.is_fighter(unit) else 0.0
 
 
-def measure(
-    state: ActaState, a: UnitState, b: UnitState, rules: ActaRules = BASE_RULES
-) -> float:
+def measure(state: ActaState, a: UnitState, b: UnitState, rules: ActaRules = BASE_RULES) -> float:
     """Range between two units: centre to centre, but from a fighter's base edge
     (`ActaRules.range_between`, ACTA-GEN-2)."""
     centres = a.pose.position.distance(b.pose.position)

@@ -695,7 +695,11 @@ class Board:
         for friend in view.my_fighters:
             if friend.id == mover.id or friend.move_done or self.foe_touching_mine[friend.id]:
                 continue
-            reach = fighter_budget(view.state, friend, view.ctx.rules) + view.radius(friend) + view.radius(enemy)
+            reach = (
+                fighter_budget(view.state, friend, view.ctx.rules)
+                + view.radius(friend)
+                + view.radius(enemy)
+            )
             if friend.pose.position.distance(enemy.pose.position) <= reach:
                 count += 1
         return JOIN_WEIGHT * min(count, 2)
@@ -706,7 +710,11 @@ class Board:
         for other in view.foe_fighters:
             if other.id == enemy.id or other.id not in self.foe_moves_later:
                 continue
-            reach = fighter_budget(view.state, other, view.ctx.rules) + view.radius(other) + view.radius(enemy)
+            reach = (
+                fighter_budget(view.state, other, view.ctx.rules)
+                + view.radius(other)
+                + view.radius(enemy)
+            )
             if other.pose.position.distance(enemy.pose.position) <= reach:
                 count += 1
         return FOE_JOIN_WEIGHT * min(count, 2)

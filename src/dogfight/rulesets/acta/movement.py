@@ -176,9 +176,7 @@ def carry_supporters(
             )
 
 
-def fighter_budget(
-    state: ActaState, fighter: UnitState, rules: ActaRules = BASE_RULES
-) -> float:
+def fighter_budget(state: ActaState, fighter: UnitState, rules: ActaRules = BASE_RULES) -> float:
     """Inches a fighter may still move this turn (`ActaRules.fighter_budget`)."""
     return rules.fighter_budget(
         state.unit_type(fighter).speed, fighter.carried, fighter.distance_moved

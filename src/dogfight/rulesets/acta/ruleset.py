@@ -128,6 +128,8 @@ class ActaRuleset(Ruleset):
     rules: ClassVar[ActaRules] = ActaRules()
     """The rule functions the engine, odds, players and board share; a subclass
     overrides one rule by setting `rules = MyRules()`."""
+    odds_help: ClassVar[str] = "ACTA: a dogfight, or one weapon's attack."
+    """The help line of `dogfight odds acta`."""
     data_name: ClassVar[str] = "acta"
     """The name this ruleset's own files go by (its rules text): a subclass registered
     under another name inherits them."""
@@ -161,9 +163,9 @@ class ActaRuleset(Ruleset):
 
     def commands(self) -> tuple[Command, ...]:
         """`dogfight odds acta dogfight|attack` and `dogfight import acta`."""
-        from dogfight.rulesets.acta.commands import COMMANDS
+        from dogfight.rulesets.acta.commands import commands_of
 
-        return COMMANDS
+        return commands_of(self)
 
     def rules_text(self) -> tuple[str, ...]:
         """docs/rules/acta.md, for this ruleset and any subclass of it."""
