@@ -69,22 +69,7 @@ def step_turn_start(ctx: Ctx) -> bool:
         return False
     state.turn += 1
     for unit in state.units.values():
-        unit.move_done = unit.moved = False
-        unit.distance_moved = unit.carried = 0.0
-        unit.special = ""
-        unit.special_attempted = False
-        unit.special_extra = 0
-        unit.power_drain, unit.drain_next = unit.drain_next, False
-        unit.drain_penalty, unit.drain_penalty_next = unit.drain_penalty_next, ""
-        unit.drones_at = ()
-        unit.fired = ()
-        unit.fighter_target = ""
-        unit.attack_done = False
-        unit.dogfight_done = False
-        unit.barred = ()
-        unit.on_defensive_fire = False
-        unit.interceptors_used = 0
-        unit.anti_fighter_used = False
+        unit.new_turn()  # the per-turn flags declared in state.TURN_FLAGS
     state.fought_pairs = ()
     state.volley = ()
     roll_initiative(ctx)
