@@ -222,7 +222,7 @@ def test_a_subclass_inherits_players_board_lab_commands_and_rules_text() -> None
     assert variant.lab() is find_ruleset("acta").lab()
     assert variant.rules_text() == ("acta.md",)
     [dogfight] = [c for c in variant.commands() if c.name == "dogfight"]
-    params = {"attacker": "wasp", "defender": "zaresh", "plot": None}
+    params: dict[str, Any] = {"attacker": "wasp", "defender": "zaresh", "plot": None}
     params |= {"attacker_support": 0, "defender_support": 0}
     params |= {"attacker_drones": False, "defender_drones": False}
     report = dogfight.run(params, options())
