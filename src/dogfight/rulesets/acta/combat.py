@@ -177,7 +177,7 @@ def interceptor_roll(ctx: Ctx, ship: UnitState, own_dice: int, guards: list[Unit
         guard_dice=[[g.id, f] for g, f in guard_faces],
     )
     for guard, face in guard_faces:
-        if face == 1 and guard.id in ctx.state.units:
+        if ctx.rules.defensive_fire_hurts(face) and guard.id in ctx.state.units:
             damage_fighter(ctx, guard, 1, "ACTA-SUP-6", "a natural 1 on defensive fire")
     return stopped
 
@@ -207,7 +207,7 @@ def seeking_defensive_fire(ctx: Ctx, ship: UnitState, incoming: int) -> int:
             ship.special == INTENSIFY
         )
         faces = ctx.roll_many(n)
-        shot = min(left, sum(1 for f in faces if f >= 4))
+        shot = min(left, sum(1 for f in faces if ctx.rules.defensive_fire_stops(f)))
         left -= shot
         ctx.emit(
             "ACTA-SUP-6",
@@ -216,7 +216,7 @@ def seeking_defensive_fire(ctx: Ctx, ship: UnitState, incoming: int) -> int:
             unit=fighter.id,
             stopped=shot,
         )
-        if 1 in faces:
+        if any(ctx.rules.defensive_fire_hurts(f) for f in faces):
             damage_fighter(ctx, fighter, 1, "ACTA-SUP-6", "a natural 1 on defensive fire")
     return left
 
@@ -377,7 +377,7 @@ def hull_dice(
     )
     if damage and ship.special == BLAST_DOORS:
         saves = ctx.roll_many(damage)
-        saved = sum(1 for f in saves if f >= 5)
+        saved = sum(1 for f in saves if ctx.rules.blast_doors_save(f))
         damage -= saved
         ctx.emit("ACTA-SPA-3", f"Close Blast Doors save {saved} damage", unit=ship.id)
     if damage:
@@ -423,7 +423,7 @@ def after_damage(ctx: Ctx, ship: UnitState, by: str | None = None) -> None:
         lost = []
         if traits:
             faces = ctx.roll_many(len(traits))
-            lost = [name for name, f in zip(traits, faces, strict=True) if f >= 4]
+            lost = [name for name, f in zip(traits, faces, strict=True) if ctx.rules.trait_lost(f)]
             ship.lost_traits = tuple(sorted(set(ship.lost_traits) | set(lost)))
         ctx.emit(
             "ACTA-CRP-1",

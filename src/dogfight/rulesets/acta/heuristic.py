@@ -468,7 +468,7 @@ class View:
         hull = bypass + rest - to_shields
         per_point = self.hull_damage_per_point(1 if weapon.has("Precise") else 0)
         if ship.special == BLAST_DOORS:
-            per_point *= 2 / 3
+            per_point *= float(1 - self.ctx.rules.face_chance(self.ctx.rules.blast_doors_save))
         value = hull * per_point + to_shields * SHIELD_WORTH
         if hull * per_point >= ship.damage:
             value += self.worth(ship) - ship.damage
@@ -1353,12 +1353,15 @@ class ActaHeuristic:
                 if not dice_in:
                     value -= 0.2 * len(guards)
                     continue
+                rules = view.ctx.rules
+                stops = float(rules.face_chance(rules.defensive_fire_stops))
+                safe = float(1 - rules.face_chance(rules.defensive_fire_hurts))
                 rolled = sum(self.guard_dice(view, g) for g in guards)
-                cancelled = min(float(dice_in), rolled / 2)
+                cancelled = min(float(dice_in), rolled * stops)
                 value += 1.5 * cancelled
                 for g in guards:
                     n = self.guard_dice(view, g)
-                    value -= (1 - (5 / 6) ** n) * min(1.0, dice_in) * 0.5 * view.worth(g) / 2
+                    value -= (1 - safe**n) * min(1.0, dice_in) * 0.5 * view.worth(g) / 2
             out.append((value, action))
         return out
 

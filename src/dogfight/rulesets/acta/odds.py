@@ -377,9 +377,10 @@ class _Hit:
         if dealt >= ship.damage or s.crippled or ship.damage - dealt > ship.crippled:
             yield s, p
             return
-        # Crippled now: each trait (Dodge among them) is lost on a 4+.
+        # Crippled now: each trait (Dodge among them) may be lost (`ActaRules.trait_lost`).
         if s.dodge:
-            yield _replace(s, crippled=True, dodge=False), p / 2
-            yield _replace(s, crippled=True), p / 2
+            lost = self.rules.face_chance(self.rules.trait_lost)
+            yield _replace(s, crippled=True, dodge=False), p * lost
+            yield _replace(s, crippled=True), p * (1 - lost)
         else:
             yield _replace(s, crippled=True), p

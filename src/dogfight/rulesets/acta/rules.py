@@ -11,7 +11,7 @@ unit types, weapons or bearings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -216,6 +216,30 @@ class ActaRules:
         """The roll an Interceptor die needs after `used` successes this turn: 2+, then
         3+, up to 6+ (ACTA-RES-4)."""
         return min(6, 2 + used)
+
+    def face_chance(self, hits: Callable[[int], bool]) -> Fraction:
+        """The chance one d6 satisfies `hits` (one of the face rules here)."""
+        return Fraction(sum(1 for face in D6 if hits(face)), 6)
+
+    def defensive_fire_stops(self, face: int) -> bool:
+        """A defensive-fire die stops one incoming Seeking die on 4+ (ACTA-SUP-6)."""
+        return face >= 4
+
+    def defensive_fire_hurts(self, face: int) -> bool:
+        """A natural 1 on a fighter's defensive-fire die costs it a point (ACTA-SUP-6)."""
+        return face == 1
+
+    def anti_fighter_hits(self, face: int) -> bool:
+        """An Anti-Fighter die hits the nearest enemy fighter on 4+ (ACTA-RES-5)."""
+        return face >= 4
+
+    def blast_doors_save(self, face: int) -> bool:
+        """Close Blast Doors saves one damage point on 5+ (ACTA-SPA-3)."""
+        return face >= 5
+
+    def trait_lost(self, face: int) -> bool:
+        """A ship crippled now loses each trait rolled for on 4+ (ACTA-CRP-1)."""
+        return face >= 4
 
     def hull_die(self, face: int, precise: int) -> tuple[int, bool]:
         """(damage, critical) of one hull die with Precise +`precise`: 1 nothing, 2-5 one

@@ -211,7 +211,7 @@ def anti_fighter(ctx: Ctx) -> None:
         target = min(near, key=lambda f: (combat.measure(state, ship, f, ctx.rules), f.id))
         ship.anti_fighter_used = True
         faces = ctx.roll_many(dice)
-        hits = sum(1 for f in faces if f >= 4)
+        hits = sum(1 for f in faces if ctx.rules.anti_fighter_hits(f))
         ctx.emit(
             "ACTA-RES-5",
             f"{ctx.name(ship)} Anti-Fighter {dice} dice at {ctx.name(target)}: {hits} hit(s)",
