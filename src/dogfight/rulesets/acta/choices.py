@@ -30,7 +30,7 @@ from dogfight.rulesets.acta.targets import (
 def ship_moves(ctx: Ctx, ship: UnitState) -> list[MoveShip]:
     """Straight on, half speed, hold, and turns to either side after the Turn distance."""
     state = ctx.state
-    speed = ship_max_speed(state, ship, bool(ctx.opt("crit_effects")))
+    speed = ship_max_speed(state, ship, bool(ctx.opt("crit_effects")), ctx.rules)
     need = ship_turn_inches(state, ship, ctx.rules)
     plans: list[tuple[Leg, ...]] = [(), (Leg(0, speed),), (Leg(0, speed / 2),)]
     first = 0.0 if need is None else need

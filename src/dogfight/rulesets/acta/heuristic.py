@@ -1031,7 +1031,7 @@ class ActaHeuristic:
         total = 0.0
         for enemy in view.foe_ships:
             still = enemy.id in state.ships_to_move.get(view.foe, ())
-            reach = ship_max_speed(state, enemy, crit) if still else 0.0
+            reach = ship_max_speed(state, enemy, crit, view.ctx.rules) if still else 0.0
             gap = view.gap(enemy, enemy.pose.position, ship, at)
             bearing = enemy.pose.bearing_to(at)
             for weapon in weapons_of(state, enemy):

@@ -27,16 +27,16 @@ def high_energy_limit(ship: UnitState, at_turn_point: bool) -> float:
     return MAX_TURN * (ship.special_extra + (1 if at_turn_point else 0))
 
 
-def ship_max_speed(state: ActaState, ship: UnitState, crit_effects: bool) -> float:
-    """How far a ship may move this turn (ACTA-MOV-2, -MOV-3, ACTA-SPA-2, -SPA-5, ACTA-CRT-2)."""
-    speed = state.unit_type(ship).speed
-    if ship.special == ALL_POWER:
-        speed = 16.0
-    if crit_effects:
-        speed -= 2 * ship.criticals.get("drive", 0)
-    if ship.crippled or ship.special == EVASIVE or ship.power_drain:
-        speed = min(speed, 6.0)
-    return max(0.0, speed)
+def ship_max_speed(
+    state: ActaState, ship: UnitState, crit_effects: bool, rules: ActaRules = BASE_RULES
+) -> float:
+    """How far a ship may move this turn (`ActaRules.ship_speed`)."""
+    return rules.ship_speed(
+        state.unit_type(ship).speed,
+        all_power=ship.special == ALL_POWER,
+        drive_crits=ship.criticals.get("drive", 0) if crit_effects else 0,
+        slowed=ship.crippled or ship.special == EVASIVE or ship.power_drain,
+    )
 
 
 def ship_turn_inches(
@@ -59,7 +59,7 @@ def ship_path(
     path = [pose.position]
     total = 0.0
     straight = 0.0
-    limit = ship_max_speed(state, ship, crit_effects)
+    limit = ship_max_speed(state, ship, crit_effects, rules)
     need = ship_turn_inches(state, ship, rules)
     het_used = False
     for i, leg in enumerate(legs):

@@ -195,6 +195,18 @@ class ActaRules:
 
     # ---- fighters, Interceptors and ship damage ---------------------------------------
 
+    def ship_speed(self, speed: float, *, all_power: bool, drive_crits: int, slowed: bool) -> float:
+        """How far a ship may move this turn: its Speed, 16" on All Power to Engines
+        (ACTA-SPA-2), 2" less per level of drive critical when critical effects are in
+        use (ACTA-CRT-2), and at most 6" when crippled, evading or drained (ACTA-MOV-2,
+        ACTA-MOV-3, ACTA-SPA-5)."""
+        if all_power:
+            speed = 16.0
+        speed -= 2 * drive_crits
+        if slowed:
+            speed = min(speed, 6.0)
+        return max(0.0, speed)
+
     def fighter_budget(self, speed: float, carried: float, moved: float) -> float:
         """Inches a fighter may still move this turn: its Speed less what it was carried
         and what it has moved (ACTA-FTR-2)."""
