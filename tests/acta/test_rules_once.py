@@ -9,13 +9,16 @@ to-hit modifier (ACTA-TRT-7: Weak costs 2, not 1).
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 
+import dogfight.rulesets.acta as package
 from dogfight.core import Game
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue, resolve_options
@@ -249,3 +252,24 @@ def test_per_turn_flags_are_declared_once_and_reset_from_that_declaration() -> N
     changed.new_turn()
     assert all(getattr(changed, n) == getattr(defaults, n) for n in TURN_FLAGS)
     assert (changed.power_drain, changed.drain_penalty) == (True, "move")
+
+
+# ---- the package stands below the layers that use it ------------------------------------
+
+
+def test_the_acta_package_imports_nothing_from_the_layers_above() -> None:
+    """rulesets/acta holds its odds, players, board, lab and commands without importing
+    dogfight.sim, dogfight.ai, dogfight.web or dogfight.cli (layers import downwards)."""
+    above = ("dogfight.sim", "dogfight.ai", "dogfight.web", "dogfight.cli")
+    found = []
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
+            found += [f"{path.name}: {n}" for n in names if n.startswith(above)]
+    assert not found
