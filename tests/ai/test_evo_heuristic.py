@@ -6,13 +6,17 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 from dogfight.ai import make_player
 from dogfight.core import Game, load_scenario
 from dogfight.core.scenario import scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.heuristic import EvoHeuristic, die_kill
+from dogfight.rulesets.evo.rules import EvoRules
+from dogfight.rulesets.evo.units import Trait, UnitType, find_unit
 
 from .records import heuristic_record as play_record
 
@@ -81,7 +85,7 @@ def position(
 def checked_decide(player: EvoHeuristic, game: Game, rng: random.Random) -> Any:
     """The player's answer, checked to be offered or (a custom Manoeuvre) legal."""
     legal = game.legal_actions()
-    action = player.decide(game, legal, rng)
+    action = player.decide(Seat.of(game), legal, rng)
     if action not in legal:
         assert isinstance(action, A.Manoeuvre), f"{action} is not among the legal actions"
         game.check(action)
@@ -96,19 +100,35 @@ def heuristic_record(scenario_name: str, games: int) -> dict[str, int]:
 # ---- exact odds ---------------------------------------------------------------------
 
 
+def kind(kill: int, dodge: int | None = None) -> UnitType:
+    """A flight type with this Kill score (and Dodge), for die_kill."""
+    base = find_unit("sentri")
+    traits = [Trait("Dodge", dodge)] if dodge is not None else []
+    return msgspec.structs.replace(base, kill=kill, traits=traits)
+
+
 def test_die_kill_matches_enumeration() -> None:
+    """EVO-DMG-1..3, EVO-SIX-1: the player's die chances are the rules' own."""
+    rules = EvoRules()
     # A kept d6 (2-6) against Target 4, Kill 6, Save 4+: a 6 kills; a 4 or 5 hits and
     # the save fails on 1-3.
-    assert die_kill(6, 6, 4, 4, 0, 0, False) == pytest.approx((1 + 2 * 0.5) / 5)
+    assert die_kill(rules, kind(6), 6, 4, 4, False, False) == pytest.approx((1 + 2 * 0.5) / 5)
     # The same die as rolled (a 1 is discarded) and on the model's six (+1, EVO-SIX-1).
-    assert die_kill(6, 6, 4, 4, 0, 0, True) == pytest.approx((1 + 2 * 0.5) / 6)
-    assert die_kill(6, 6, 4, 4, 0, 1, True) == pytest.approx((2 + 2 * 0.5) / 6)
+    assert die_kill(rules, kind(6), 6, 4, 4, False, True) == pytest.approx((1 + 2 * 0.5) / 6)
+    assert die_kill(rules, kind(6), 6, 4, 4, True, True) == pytest.approx((2 + 2 * 0.5) / 6)
     # Dodge 5+ turns a Kill into a hit a third of the time; then Save 5+ fails 4 in 6.
     dodged = 2 / 6 * 4 / 6
-    assert die_kill(6, 6, 4, 5, 5, 0, True) == pytest.approx((1 - 2 / 6 + dodged + 2 * 4 / 6) / 6)
+    assert die_kill(rules, kind(6, 5), 6, 4, 5, False, True) == pytest.approx(
+        (1 - 2 / 6 + dodged + 2 * 4 / 6) / 6
+    )
+    # On its six it may not dodge (no_dodge_on_six), unless the option allows it.
+    assert die_kill(rules, kind(6, 5), 6, 4, 5, True, True) == pytest.approx((2 + 2 * 4 / 6) / 6)
+    assert die_kill(rules, kind(6, 5), 6, 4, 5, True, True, no_dodge_on_six=False) == pytest.approx(
+        (2 * (1 - 2 / 6 + dodged) + 2 * 4 / 6) / 6
+    )
     # A Save of 7+ cannot be made; Kill 7 needs a d10.
-    assert die_kill(6, 7, 4, 7, 0, 0, True) == pytest.approx(3 / 6)
-    assert die_kill(10, 7, 4, 4, 0, 0, True) == pytest.approx((4 + 3 * 0.5) / 10)
+    assert die_kill(rules, kind(7), 6, 4, 7, False, True) == pytest.approx(3 / 6)
+    assert die_kill(rules, kind(7), 10, 4, 4, False, True) == pytest.approx((4 + 3 * 0.5) / 10)
 
 
 # ---- single decisions ---------------------------------------------------------------
@@ -127,7 +147,7 @@ def test_shoots_the_target_with_better_expected_kills() -> None:
     legal = game.legal_actions()
     assert A.Shoot(unit="B", target="AWAY.1") in legal
     assert A.Shoot(unit="B", target="TOWARD.1") in legal
-    action = EvoHeuristic().decide(game, legal, random.Random(0))
+    action = EvoHeuristic().decide(Seat.of(game), legal, random.Random(0))
     assert action == A.Shoot(unit="B", target="AWAY.1")
 
 
@@ -141,7 +161,7 @@ def test_prefers_the_target_it_can_hit_over_a_stealthy_one() -> None:
         units=[GUNSHIP, DUCK, ghost],
     )
     game.apply(A.Activate(unit="B"))
-    action = EvoHeuristic().decide(game, game.legal_actions(), random.Random(0))
+    action = EvoHeuristic().decide(Seat.of(game), game.legal_actions(), random.Random(0))
     assert action == A.Shoot(unit="B", target="PLAIN.1")
 
 
@@ -231,7 +251,9 @@ def test_reacts_when_it_can() -> None:
     assert game.current_player() == RED
     legal = game.legal_actions()
     assert A.React(unit="R", target="B.1") in legal
-    assert EvoHeuristic().decide(game, legal, random.Random(0)) == A.React(unit="R", target="B.1")
+    assert EvoHeuristic().decide(Seat.of(game), legal, random.Random(0)) == A.React(
+        unit="R", target="B.1"
+    )
 
 
 def test_does_not_drift_off_the_table() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from dogfight.core import Game
 from dogfight.core.scenario import scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.heuristic import EvoHeuristic
 
@@ -52,7 +53,7 @@ def game_of(units: list[dict[str, Any]], *flights: dict[str, Any], **raw: Any) -
 
 def decide(game: Game) -> Any:
     legal = game.legal_actions()
-    action = EvoHeuristic().decide(game, legal, random.Random(0))
+    action = EvoHeuristic().decide(Seat.of(game), legal, random.Random(0))
     assert action in legal
     return action
 

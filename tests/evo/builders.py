@@ -161,7 +161,7 @@ def faces(event: Event) -> list[int]:
 
 def ctx_of(game: Game) -> Ctx:
     """A resolution context on the game's state (its dice, a fresh log)."""
-    return Ctx(game.state, game.state.options, EventLog(game.dice))
+    return Ctx(game.state, game.state.options, EventLog(game.dice), game.ruleset.rules)
 
 
 def model(game: Game, mid: str) -> Model:

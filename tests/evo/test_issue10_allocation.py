@@ -13,10 +13,13 @@ import pytest
 
 from dogfight.core import Game
 from dogfight.core.errors import IllegalAction
+from dogfight.core.options import resolve_options
+from dogfight.core.registry import find_ruleset
+from dogfight.core.seat import Seat
 from dogfight.rulesets.evo.actions import Allocate
 from dogfight.rulesets.evo.heuristic import EvoHeuristic
+from dogfight.rulesets.evo.odds import evo_attack
 from dogfight.rulesets.evo.units import find_unit
-from dogfight.sim.odds import evo_attack, rule_options
 
 from .builders import BLUE, activate, custom_unit, flight, gun, last, make_game, script, shoot
 
@@ -102,7 +105,7 @@ def test_EVO_SHT_4_heuristic_puts_the_die_where_it_can_kill() -> None:
     script(game, 4, 6, 4)
     shoot(game, "F", "T.1")
     assert game.state.phase == "allocate"
-    choice = EvoHeuristic().decide(game, game.legal_actions(), random.Random(0))
+    choice = EvoHeuristic().decide(Seat.of(game), game.legal_actions(), random.Random(0))
     assert choice == Allocate(to=("T.1",))
 
 
@@ -110,13 +113,18 @@ def test_EVO_SHT_4_exact_odds_follow_the_choice() -> None:
     """EVO-SHT-4: `dogfight odds evo` under choose assumes the attacker's best allocation,
     which removes at least as many models on average as the fixed spread."""
     nial = find_unit("nial")
-    chosen = evo_attack(nial, "Triple fusion cannon", nial, rule_options("evo", {}), range_inches=8)
+    chosen = evo_attack(nial, "Triple fusion cannon", nial, rule_options({}), range_inches=8)
     spread = evo_attack(
         nial,
         "Triple fusion cannon",
         nial,
-        rule_options("evo", {"free_allocation": "spread"}),
+        rule_options({"free_allocation": "spread"}),
         range_inches=8,
     )
     assert sum(chosen.odds.values()) == 1
     assert chosen.expected > spread.expected
+
+
+def rule_options(rules: dict[str, object]) -> dict[str, Any]:
+    """The evo options with these changed."""
+    return dict(resolve_options(find_ruleset("evo").options, (rules, "--rule")))

@@ -343,7 +343,7 @@ def test_SFA_TEC_28_the_attacker_rerolls_its_own_roll_after_seeing_it() -> None:
     # With 5 Power left it may re-roll the new roll too; it keeps it.
     game.apply(A.Displace(craft="B1", use=False))
     assert game.state.craft["R1"].structure == 7
-    assert game.state.attack is None
+    assert game.state.temporal is None
 
 
 def test_SFA_TEC_28_the_target_rerolls_a_roll_made_against_it() -> None:

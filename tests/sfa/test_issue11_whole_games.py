@@ -95,7 +95,7 @@ def candidates(game: Game) -> list[Any]:
                 A.Select(actor=key, kind=kind, item=item, speed_dice=n)
                 for n in range(MAX_SPEED_DICE + 2)
             ]
-    elif state.step == "move" and not state.abort_offer and state.attack is None:
+    elif state.step == "move" and not state.abort_offer and state.temporal is None:
         craft = state.craft[split_key(state.acting)[0]]
         if state.is_person(craft) or craft.held_by:
             return out
@@ -107,7 +107,7 @@ def candidates(game: Game) -> list[Any]:
                 A.Move(craft=craft.id, dest=h, abort=abort)
                 for h in craft.hex.spiral(min(craft.power, 11) + 1)
             ]
-    elif state.step == "resolve" and not state.abort_offer and state.attack is None:
+    elif state.step == "resolve" and not state.abort_offer and state.temporal is None:
         craft = state.craft[split_key(state.acting)[0]]
         out += [A.Resolve(actor=state.acting, at=h) for h in craft.hex.spiral(6)]
     return out

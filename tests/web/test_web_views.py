@@ -10,7 +10,7 @@ from dogfight.core.events import Event
 from dogfight.core.game import Game
 from dogfight.core.scenario import load_scenario
 from dogfight.dice import Roll
-from dogfight.web import views
+from dogfight.web import boards, views
 from dogfight.web.views import is_hit, log_rows, side_of
 
 SIDES = {"E-F1": "Empire", "K-F1": "Klingon", "W1": "Wardens", "NA-1": "Narn Regime"}
@@ -108,9 +108,55 @@ def test_a_view_describes_its_actions_with_one_describe_all(
 
 def test_a_ruleset_without_a_board_adapter_gets_the_bare_view() -> None:
     """Rulesets are plugins; one with no board must still be playable from its action
-    list (a bare scene), not answer every view with 'no board'."""
+    list (a bare scene), not answer every view with 'no board'. The bare scene is the
+    same for every ruleset: the web knows no ruleset's measure, so its unit is the
+    docs' default."""
     assert views.board_or_none("chess") is None
-    assert (
-        views.scene_for(None, Game(load_scenario("sfa/fighter-duel"), seed=1), None)["unit_name"]
-        == "hex"
-    )
+    game = Game(load_scenario("sfa/fighter-duel"), seed=1)
+    assert views.scene_for(None, game, None) == {
+        "width": 0, "height": 0, "origin": [0, 0], "unit_name": "inch", "shapes": [],
+        "units": [],
+    }  # fmt: skip
+
+
+class Parts:
+    """A board stand-in that says how its event ids name a part of a unit."""
+
+    def __init__(self, separators: str) -> None:
+        self.part_separators = separators
+
+
+@pytest.mark.parametrize(
+    ("separators", "data", "side"),
+    [
+        ("#", {"actor": "W1#0"}, "Wardens"),
+        ("#", {"model": "NA-1.2"}, None),
+        (".", {"model": "NA-1.2"}, "Narn Regime"),
+        (".", {"actor": "W1#0"}, None),
+        ("", {"actor": "W1#0"}, None),
+        ("", {"unit": "E-F1"}, "Empire"),
+    ],
+)
+def test_the_board_says_how_an_event_names_a_part_of_a_unit(
+    separators: str, data: dict[str, Any], side: str | None
+) -> None:
+    """The web knows no ruleset's id format: a board's `part_separators` decides which
+    ids name a part of a unit (an adapter without it gets the default, '#' and '.')."""
+    board = Parts(separators)
+    assert boards.part_separators(board) == separators  # type: ignore[arg-type]
+    event = Event(clause="T-1", text="", data=data)
+    assert side_of(event, SIDES, boards.part_separators(board)) == side  # type: ignore[arg-type]
+    assert log_rows([event], SIDES, separators)[0]["side"] == side
+
+
+def test_an_adapter_without_part_separators_gets_the_default() -> None:
+    assert boards.part_separators(None) == boards.PART_SEPARATORS == "#."
+    assert boards.part_separators(CountingBoard()) == "#."  # type: ignore[arg-type]
+
+
+def test_a_part_is_looked_up_under_its_nearest_owner_first() -> None:
+    """A unit whose own id holds a separator ('A.B') owns 'A.B.3' before a unit 'A'."""
+    sides = {"A": "first", "A.B": "second"}
+    assert side_of(Event(clause="T-1", text="", data={"model": "A.B.3"}), sides) == "second"
+    assert side_of(Event(clause="T-1", text="", data={"model": "A.9"}), sides) == "first"
+    assert views.owners("A.B.3", "#.") == ["A.B", "A"]

@@ -12,7 +12,8 @@ from dogfight.core.scenario import builtin_scenario_files
 from dogfight.core.scene import shapes
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.board import odds_range, shot_case
-from dogfight.sim.odds import evo_attack
+from dogfight.rulesets.evo.odds import evo_attack
+from dogfight.rulesets.evo.rules import EvoRules
 from dogfight.web.boards import board_for
 
 from .contract import check_action_view, check_envelope, check_scene, positions
@@ -117,7 +118,7 @@ def test_the_shared_odds_range_prices_like_the_true_range() -> None:
             weapon.name,
             nial,
             game.options,
-            range_inches=odds_range(dist, close, weapon.range),
+            range_inches=odds_range(EvoRules(), dist, close, weapon.range),
         )
         assert true.odds == shared.odds
     # Beyond close range the Nial's stealth raises its Target: the odds do differ.

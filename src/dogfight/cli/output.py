@@ -95,7 +95,7 @@ def print_table(
 
 
 def event_line(event: Event) -> str:
-    """One log line: `T1 [ACTA-INI-1] text (d6: 4, 2)`."""
+    """One log line: `T1 [CLAUSE-ID] text (d6: 4, 2)`."""
     turn = event.data.get("turn")
     prefix = f"T{turn} " if turn is not None else ""
     dice = event.dice_text()

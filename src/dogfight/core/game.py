@@ -13,7 +13,7 @@ from dogfight.core.limits import check_seed, find_problem
 from dogfight.core.options import OptionValue, resolve_options
 from dogfight.core.registry import find_ruleset
 from dogfight.core.ruleset import Outcome, Ruleset
-from dogfight.core.scenario import Scenario
+from dogfight.core.scenario import Scenario, load_scenario
 from dogfight.dice import Dice, seeded
 
 
@@ -33,7 +33,7 @@ class Game:
         dice: Dice | None = None,
     ) -> None:
         try:
-            self.ruleset: Ruleset = find_ruleset(scenario.ruleset)
+            self.ruleset: Ruleset[Any, Any] = find_ruleset(scenario.ruleset)
         except UnknownName as exc:
             raise DataError(f"{scenario.where}: field 'ruleset': {exc}") from None
         scenario = self.ruleset.resolve_scenario(scenario)
@@ -125,3 +125,13 @@ class Game:
         copy.events = list(self.events)
         copy.actions = list(self.actions)
         return copy
+
+
+def new_game(
+    scenario: Scenario | str, *, seed: int = 0, rules: Mapping[str, object] | None = None
+) -> Game:
+    """A new game of `scenario`: a `Scenario`, a built-in scenario's name ('furball',
+    'RULESET/NAME') or a scenario file's path; `rules` overrides rule options."""
+    if isinstance(scenario, str):
+        scenario = load_scenario(scenario)
+    return Game(scenario, seed=seed, rules=rules)

@@ -7,6 +7,7 @@ leaves half a file; loading checks the format and names what is wrong.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -123,15 +124,55 @@ def replay_gamefile(gf: GameFile, where: str) -> Game:
     ruleset = find_ruleset(gf.ruleset)
     scenario = scenario_from_raw(gf.scenario, f"{where}: scenario")
     game = Game(scenario, seed=gf.seed, rules=gf.rules)
-    for index, raw_action in enumerate(gf.actions):
+    try:
+        return replay(game, gf.actions, decode=ruleset.action_type)
+    except ReplayError as exc:
+        detail = exc.reason if exc.decoding else f"does not replay ({exc.reason})"
+        raise DataError(f"{where}: field 'actions[{exc.index}]': {detail}") from None
+
+
+class ReplayError(DataError):
+    """An action of a replay that does not decode or does not apply: which one and why
+    (callers reword it for the file or store the actions came from)."""
+
+    def __init__(self, index: int, reason: str, *, decoding: bool) -> None:
+        self.index = index
+        self.reason = reason
+        self.decoding = decoding
+        what = "does not decode" if decoding else "does not replay"
+        super().__init__(f"action {index} {what} ({reason})")
+
+
+Step = Callable[[Game, Any], object]
+"""How a replay takes one action: `Game.apply`, or a caller's wrapper noting more."""
+
+
+def replay(
+    game: Game,
+    actions: Iterable[Any],
+    *,
+    decode: Any = None,
+    apply: Step = Game.apply,
+    start: int = 0,
+) -> Game:
+    """Apply `actions` to `game` in order and return it: the one replay loop, for game
+    files, the web's stored games, undo and review alike.
+
+    With `decode` (a ruleset's action type), each action is plain data, as a game file
+    or the store holds it, converted to that type first. `apply(game, action)` takes
+    each step (it checks the action first, as `Game.apply` does). An action that does
+    not decode or apply raises `ReplayError` with its index, counted from `start`; the
+    game is then left after the actions before it."""
+    for index, action in enumerate(actions, start):
+        if decode is not None:
+            try:
+                action = msgspec.convert(action, decode)
+            except msgspec.ValidationError as exc:
+                raise ReplayError(index, str(exc), decoding=True) from None
         try:
-            action = msgspec.convert(raw_action, ruleset.action_type)
-        except msgspec.ValidationError as exc:
-            raise DataError(f"{where}: field 'actions[{index}]': {exc}") from None
-        try:
-            game.apply(action)
+            apply(game, action)
         except DogfightError as exc:
-            raise DataError(f"{where}: field 'actions[{index}]': does not replay ({exc})") from None
+            raise ReplayError(index, str(exc), decoding=False) from None
     return game
 
 

@@ -6,6 +6,7 @@ The CLI, the lab and the browser never name a ruleset: they ask it through the h
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -71,6 +72,28 @@ class DuelBoard(msgspec.Struct, frozen=True, kw_only=True):
     """Nearest a rank may stand to the own edge."""
     turn_limit: int
 
+    def slots(self, count: int) -> list[tuple[float, float]]:
+        """Where `count` units of one side stand, as (depth behind the front line,
+        position along it): spread evenly about the line's middle, `gap` apart where
+        the line has room, closer (never under `spacing`) where it has not, in further
+        ranks (`rank_depth`) once a rank is full. A lab set-up turns these into its own
+        coordinates (inches from an edge, hex columns)."""
+        usable = self.high - self.low
+        per_rank = min(count, int(usable // self.spacing) + 1)
+        slots: list[tuple[float, float]] = []
+        for r in range(math.ceil(count / per_rank)):
+            in_rank = min(per_rank, count - r * per_rank)
+            gap = min(self.gap, usable / (in_rank - 1)) if in_rank > 1 else 0.0
+            first = (self.low + self.high) / 2 - gap * (in_rank - 1) / 2
+            slots.extend((self.rank_depth(r), first + gap * i) for i in range(in_rank))
+        return slots
+
+    def rank_depth(self, rank: int) -> float:
+        """How far rank number `rank` stands behind the front line (negative: in front):
+        toward the own edge while there is room above `margin`, then forward."""
+        behind = int((self.edge - self.margin) // self.rank) + 1
+        return rank * self.rank if rank < behind else -(rank - behind + 1) * self.rank
+
 
 class LabSetup(Protocol):
     """How the lab fields a ruleset's units against each other (sim/matchup.py)."""
@@ -112,6 +135,10 @@ class Param(msgspec.Struct, frozen=True, kw_only=True):
     metavar: str | None = None
     check: Callable[[Any], Any] | None = None
     """Raises ValueError with a message for a value out of range (shown as a bad parameter)."""
+    choices: tuple[str, ...] = ()
+    """The values a "str" option may take (help lists them); `run` gets the string."""
+    multiple: bool = False
+    """A repeatable option: `run` gets a list of the values given (empty when none)."""
 
 
 class Table(msgspec.Struct, frozen=True, kw_only=True):
@@ -129,10 +156,17 @@ class Plot(msgspec.Struct, frozen=True, kw_only=True):
     xlabel: str
 
 
-class Report(msgspec.Struct, frozen=True, kw_only=True):
-    """What a command prints: lines and tables in order, or one JSON object."""
+class Rich(msgspec.Struct, frozen=True, kw_only=True):
+    """A block already laid out for a rich console (a stat card), printed as it is."""
 
-    blocks: tuple[str | Table, ...]
+    renderable: Any
+    """A rich renderable: the CLI prints it on its console, at the terminal's width."""
+
+
+class Report(msgspec.Struct, frozen=True, kw_only=True):
+    """What a command prints: lines, tables and rich blocks in order, or one JSON object."""
+
+    blocks: tuple[str | Table | Rich, ...]
     json: dict[str, Any]
     plot: Plot | None = None
 

@@ -10,19 +10,31 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol
 
 import msgspec
 
+from dogfight.core.data import package_data
 from dogfight.core.events import EventLog
 from dogfight.core.options import Option, OptionValue
 from dogfight.core.scenario import Scenario
 
 if TYPE_CHECKING:
+    from typing import Self
+
+    from typing_extensions import TypeVar
+
     from dogfight.core.hooks import Board, Command, LabSetup
     from dogfight.core.play import Player
+else:
+    from typing import TypeVar as _TypeVar
+
+    def TypeVar(name: str, *, bound: Any = None, default: Any = None) -> Any:
+        """typing.TypeVar, which takes no `default` before Python 3.13: the default
+        (what a bare `Ruleset` means) matters to type checkers only."""
+        return _TypeVar(name, bound=bound)
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -43,8 +55,7 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     side: str
     type: str
     strength: float
-    """Full strength, in the ruleset's own measure (acta Damage, evo models, sfa
-    Structure)."""
+    """Full strength, in the ruleset's own measure (damage points, models, structure)."""
     remaining: float
     """Strength left at the end: 0 once destroyed or removed from the battle."""
     destroyed: bool = False
@@ -54,27 +65,66 @@ class UnitRecord(msgspec.Struct, frozen=True, kw_only=True):
     destroyed_by_side: str | None = None
     destroyed_by_type: str | None = None
     """Side and type of that unit as it was then, for rulesets where its id may leave
-    the roster (an acta fighter recovered aboard a ship is listed by its slot there)."""
+    the roster (a fighter recovered aboard a ship may be listed by its slot there)."""
 
 
 class State(Protocol):
-    """What the core needs of a ruleset's state."""
+    """Everything the core reads of a ruleset's state (and nothing more: the rest is
+    the ruleset's own). Read-only here: a plain field of the state's Struct will do.
 
-    turn: int
+    The core also turns a state into plain data (`msgspec.to_builtins`) for the default
+    observation and for game files, so a state is a msgspec Struct or plain values."""
 
-    def clone(self) -> State:
+    @property
+    def turn(self) -> int:
+        """The game turn, from 1 (reports, turn limits)."""
+        ...
+
+    @property
+    def sides(self) -> Sequence[str]:
+        """The sides' names in scenario order (`Ruleset.sides`)."""
+        ...
+
+    @property
+    def active(self) -> str | None:
+        """The side that decides next ('' or None: nobody), read by the default
+        `Ruleset.current_player`."""
+        ...
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over, read by the default `Ruleset.outcome`."""
+        ...
+
+    def clone(self) -> Self:
         """An independent copy: changing one never changes the other."""
         ...
 
 
-class Ruleset(ABC):
-    """The rules of one seed. Subclasses fill in the hooks below."""
+S = TypeVar("S", bound=State, default=Any)
+"""A ruleset's state type (a bare `Ruleset` means `Ruleset[Any, Any]`)."""
+A = TypeVar("A", default=Any)
+"""A ruleset's action type (usually a tagged union of msgspec Structs)."""
+
+
+class Ruleset(ABC, Generic[S, A]):
+    """The rules of one seed, generic over its state type `S` and action type `A`.
+
+    A ruleset declares them (`class ActaRuleset(Ruleset[ActaState, ActaAction])`), so
+    that the type checker holds every hook to them. Subclasses fill in the hooks below.
+    """
 
     name: ClassVar[str]
-    """Registry name, e.g. 'acta'."""
+    """Registry name, in lower case (a command line's RULESET)."""
+    data_name: ClassVar[str]
+    """The folder under the package's `data/` holding this ruleset's data (scenarios,
+    unit catalogue): a subclass registered under a new name inherits its parent's, and
+    with it the parent's scenarios and units. A class that sets `name` and inherits no
+    `data_name` gets its `name` (see `__init_subclass__`)."""
     title: ClassVar[str]
     """A line for people."""
     aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names it is found by; not inherited by a subclass that sets its own `name`."""
     options: ClassVar[tuple[Option, ...]] = ()
     """Every rule option this ruleset understands, with its default."""
     action_type: ClassVar[Any]
@@ -83,33 +133,44 @@ class Ruleset(ABC):
     """Sets of fields that mark a unit file as this ruleset's: a file with every field
     of one set is taken to be one (e.g. {'agility', 'target'})."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A ruleset class that names itself and inherits no data folder keeps its data
+        # under its own name; a subclass of it inherits that folder with the rest.
+        if "name" in cls.__dict__ and getattr(cls, "data_name", None) is None:
+            cls.data_name = cls.name
+        # Aliases are other names of the parent's own name: a subclass under a new name
+        # that declares none has none (registering it would take the parent's).
+        if "name" in cls.__dict__ and "aliases" not in cls.__dict__:
+            cls.aliases = ()
+
     @abstractmethod
-    def setup(self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog) -> Any:
+    def setup(self, scenario: Scenario, options: Mapping[str, OptionValue], log: EventLog) -> S:
         """Validate the scenario and build the initial state, advanced to the first decision."""
 
-    def current_player(self, state: Any) -> str | None:
+    def current_player(self, state: S) -> str | None:
         """The side that must decide next, or None when the game is over.
 
         The default reads the state's `outcome` and `active` fields."""
         return None if state.outcome is not None else (state.active or None)
 
     @abstractmethod
-    def legal_actions(self, state: Any) -> list[Any]:
+    def legal_actions(self, state: S) -> list[A]:
         """A finite, representative list of legal actions for the current player."""
 
     @abstractmethod
-    def check(self, state: Any, action: Any) -> None:
+    def check(self, state: S, action: A) -> None:
         """Raise `IllegalAction` with a reason if `action` is not legal now."""
 
     @abstractmethod
-    def apply(self, state: Any, action: Any, log: EventLog) -> None:
+    def apply(self, state: S, action: A, log: EventLog) -> None:
         """Carry out a checked action, changing `state` in place and logging events."""
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: S) -> Outcome | None:
         """The outcome once the game is over, else None (default: the state's `outcome`)."""
-        return state.outcome  # type: ignore[no-any-return]
+        return state.outcome
 
-    def observation(self, state: Any, player: str | None) -> dict[str, Any]:
+    def observation(self, state: S, player: str | None) -> dict[str, Any]:
         """What `player` may see of the state (None: a spectator).
 
         The default shows everything but the unit-type tables: a ruleset with hidden
@@ -144,7 +205,7 @@ class Ruleset(ABC):
 
     # ---- what players may know (core/seat.py) ----
 
-    def known_state(self, state: Any, side: str) -> Any:
+    def known_state(self, state: S, side: str) -> S:
         """The state as `side` may know it, for its computer player to read (not change).
 
         The default is the state itself: right for a ruleset whose state holds no
@@ -152,7 +213,7 @@ class Ruleset(ABC):
         hidden information returns a copy without what `side` may not know."""
         return state
 
-    def sample_state(self, state: Any, side: str, rng: random.Random) -> Any:
+    def sample_state(self, state: S, side: str, rng: random.Random) -> S:
         """An independent state consistent with what `side` knows: the other sides'
         secrets drawn at random (with `rng`) from what is legal. The default clones
         `known_state`."""
@@ -177,19 +238,25 @@ class Ruleset(ABC):
         """This ruleset's own CLI commands (odds kinds, importers, design checkers)."""
         return ()
 
+    def data_folder(self) -> Path:
+        """The folder of this ruleset's data files: `scenarios/` (the built-in scenarios)
+        and whatever catalogue the ruleset itself reads. The default is the package's
+        `data/<data_name>`; a ruleset shipped in another package returns its own."""
+        return package_data(self.data_name)
+
     def rules_text(self) -> tuple[str, ...]:
         """File names under docs/rules/ holding this ruleset's clauses, searched in order."""
-        return (f"{self.name}.md",)
+        return (f"{self.data_name}.md",)
 
-    def sides(self, state: Any) -> tuple[str, ...]:
+    def sides(self, state: S) -> tuple[str, ...]:
         """The names of the sides, in scenario order."""
         return tuple(state.sides)
 
-    def summary(self, state: Any) -> dict[str, Any]:
+    def summary(self, state: S) -> dict[str, Any]:
         """Plain-data summary of a state (turn, surviving units per side) for reports."""
         return {"turn": state.turn}
 
-    def roster(self, state: Any) -> list[UnitRecord]:
+    def roster(self, state: S) -> list[UnitRecord]:
         """Every unit fielded so far, destroyed and removed ones included, in id order.
 
         The default knows no units; rulesets fill it in for batch statistics."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from dogfight.core.data import package_data, read_yaml
+from dogfight.core.data import read_yaml
 from dogfight.core.errors import DataError, UnknownName
 
 GAME_FILE_FORMAT = "dogfight-game"
@@ -61,19 +61,65 @@ def scenario_from_raw(raw: Any, where: str) -> Scenario:
     )
 
 
+def _data_folders(ruleset: str | None) -> list[Path]:
+    """The data folders of `ruleset` (None: of every registered ruleset), each once, in
+    ruleset name order. A subclass shares its parent's folder."""
+    # The registry sits above this module (it imports the Ruleset, which imports this).
+    from dogfight.core.registry import all_rulesets, find_ruleset
+
+    if ruleset is not None:
+        try:
+            return [find_ruleset(ruleset).data_folder()]
+        except UnknownName:
+            return []
+    return list(dict.fromkeys(r.data_folder() for r in all_rulesets()))
+
+
 def builtin_scenario_files(ruleset: str | None = None) -> list[Path]:
-    """The scenario files shipped with the package, sorted by name."""
-    root = package_data()
-    dirs = [root / ruleset / "scenarios"] if ruleset else sorted(root.glob("*/scenarios"))
+    """The scenario files shipped with `ruleset` (None: with every ruleset), sorted by
+    name within each ruleset's data folder (`<data folder>/scenarios/*.yaml`)."""
     files: list[Path] = []
-    for d in dirs:
+    for folder in _data_folders(ruleset):
+        d = folder / "scenarios"
         if d.is_dir():
             files.extend(sorted(d.glob("*.yaml")))
     return files
 
 
+def builtin_scenarios(ruleset: str | None = None) -> list[Scenario]:
+    """The built-in scenarios of `ruleset` (None: of every ruleset), loaded, in the
+    order of `builtin_scenario_files`.
+
+    Asked for a ruleset that shares its data folder with another (a subclass under a
+    new name), each scenario is that ruleset's: it is played by it."""
+    return [
+        _bound(load_scenario(str(path)), ruleset) if ruleset else load_scenario(str(path))
+        for path in builtin_scenario_files(ruleset)
+    ]
+
+
+def _bound(scenario: Scenario, ruleset: str) -> Scenario:
+    """The scenario played by `ruleset` when it shares the data folder the scenario came
+    from: its `ruleset` field (and the raw file's, kept in game files) renamed."""
+    from dogfight.core.registry import find_ruleset
+
+    rules = find_ruleset(ruleset)
+    try:
+        same = find_ruleset(scenario.ruleset) is rules
+    except UnknownName:
+        same = False
+    if same:
+        return scenario
+    raw = dict(scenario.raw)
+    raw["ruleset"] = rules.name
+    return msgspec.structs.replace(scenario, ruleset=rules.name, raw=raw)
+
+
 def load_scenario(name_or_path: str) -> Scenario:
-    """A scenario from a file path, or a built-in one by name ('furball' or 'acta/furball')."""
+    """A scenario from a file path, or a built-in one by name ('NAME' or 'RULESET/NAME').
+
+    Named with a ruleset ('RULESET/NAME'), the scenario is that ruleset's even when the
+    file belongs to the ruleset it inherits its data from."""
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml") or path.is_file():
         if not path.exists():
@@ -91,7 +137,8 @@ def load_scenario(name_or_path: str) -> Scenario:
         names = ", ".join(f"{f.parent.parent.name}/{f.stem}" for f in matches)
         raise UnknownName(f"'{name_or_path}' names several built-in scenarios: {names}")
     if matches:
-        return scenario_from_raw(read_yaml(matches[0]), f"builtin:{matches[0].stem}")
+        found = scenario_from_raw(read_yaml(matches[0]), f"builtin:{matches[0].stem}")
+        return _bound(found, ruleset) if ruleset else found
     known = ", ".join(f.stem for f in builtin_scenario_files())
     raise UnknownName(f"no scenario file or built-in scenario '{name_or_path}'; built-in: {known}")
 
@@ -109,7 +156,7 @@ def inline_unit_files(scenario: Scenario) -> Scenario:
     if not isinstance(files, list) or not all(isinstance(f, str) for f in files):
         raise DataError(f"{where}: field 'unit_files': must be a list of file paths")
     builtin = where.startswith("builtin:")
-    base = package_data(scenario.ruleset, "scenarios") if builtin else Path(where).parent
+    base = _builtin_folder(scenario) if builtin else Path(where).parent
     raw = dict(scenario.raw)
     custom = list(raw.get("custom_units") or [])
     for i, name in enumerate(files):
@@ -126,3 +173,10 @@ def inline_unit_files(scenario: Scenario) -> Scenario:
     raw["custom_units"] = custom
     del raw["unit_files"]
     return msgspec.structs.replace(scenario, raw=raw)
+
+
+def _builtin_folder(scenario: Scenario) -> Path:
+    """Where a built-in scenario's unit files are: its ruleset's data `scenarios/`."""
+    from dogfight.core.registry import find_ruleset
+
+    return find_ruleset(scenario.ruleset).data_folder() / "scenarios"

@@ -39,7 +39,7 @@ class Seat:
         return cls(game, side)
 
     @property
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> Ruleset[Any, Any]:
         """The rules being played."""
         return self._game.ruleset
 

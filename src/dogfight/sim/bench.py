@@ -15,7 +15,7 @@ import msgspec
 from dogfight.core.errors import UnknownName
 from dogfight.core.game import Game
 from dogfight.core.registry import find_ruleset
-from dogfight.core.scenario import Scenario, builtin_scenario_files, load_scenario
+from dogfight.core.scenario import Scenario, builtin_scenarios
 from dogfight.dice import derive_seed
 from dogfight.sim.players import DEFAULT_KIND, new_player
 from dogfight.sim.runner import iter_results, play_battle
@@ -57,8 +57,7 @@ def benchmark(
     """
     name = find_ruleset(ruleset).name if ruleset else None
     rows: list[BenchRow] = []
-    for path in builtin_scenario_files(name):
-        scenario = load_scenario(str(path))
+    for scenario in builtin_scenarios(name):
         kind = bench_kind(scenario.ruleset)
         actions = 0
         start = time.perf_counter()

@@ -2,8 +2,9 @@
 
 A duel scenario is built as plain data, in the ruleset's own scenario format, and
 goes through `scenario_from_raw` and the ruleset's own checks like any file would.
-Each ruleset gets one symmetric deployment: the two sides face each other from
-opposite edges, spread evenly along them (in ranks when one line would be crowded).
+Each ruleset's lab set-up (`Ruleset.lab()`, a `core.hooks.LabSetup`) gives one
+symmetric deployment: the two sides face each other from opposite edges of its duel
+board, spread evenly along them (in ranks when one line would be crowded).
 
 A matchup plays half its battles with type A as the scenario's first side and half
 with type B first, so that neither type profits from being listed first (deployment
@@ -12,7 +13,6 @@ edge, initiative ties, who moves first).
 
 from __future__ import annotations
 
-import math
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
@@ -21,7 +21,9 @@ import msgspec
 
 from dogfight.core.errors import DogfightError, UnknownName
 from dogfight.core.game import Game
+from dogfight.core.hooks import LabSetup
 from dogfight.core.registry import find_ruleset
+from dogfight.core.ruleset import Ruleset
 from dogfight.core.scenario import Scenario, scenario_from_raw
 from dogfight.dice import derive_seed
 from dogfight.sim.players import DEFAULT_KIND
@@ -29,71 +31,6 @@ from dogfight.sim.runner import BattleResult, BattleTask, run_tasks
 
 Progress = Callable[[int, int], None]
 """Called as `progress(done, total)` while battles run."""
-
-
-class Board(msgspec.Struct, frozen=True, kw_only=True):
-    """A ruleset's standard board: its size, the two deployment lines and the turn limit."""
-
-    width: float
-    height: float
-    edge: float
-    """Distance of the front rank from its own table edge (a column on a hex map)."""
-    low: float
-    high: float
-    """The stretch of the deployment line units may stand on."""
-    gap: float
-    """Distance between neighbours in a rank, when the line has room for it."""
-    spacing: float
-    """Smallest distance between neighbours in a rank; more units form further ranks."""
-    rank: float
-    """Distance between ranks: toward the own edge, and forward once that is full."""
-    margin: float
-    """Nearest a rank may stand to the own edge."""
-    turn_limit: int
-
-
-BOARDS: dict[str, Board] = {
-    # As the built-in furball: 36" table, fighters 4" apart, the sides 14" apart.
-    "acta": Board(
-        width=36,
-        height=36,
-        edge=11,
-        low=2,
-        high=34,
-        gap=4,
-        spacing=2,
-        rank=3,
-        margin=1,
-        turn_limit=8,
-    ),
-    # As the built-in skirmish: 48" table, flights 12" apart (a flight of 3 stands 4" wide,
-    # of 5 8" wide: hence at least 10" between leaders).
-    "evo": Board(
-        width=48,
-        height=48,
-        edge=6,
-        low=4,
-        high=44,
-        gap=12,
-        spacing=10,
-        rank=2,
-        margin=1,
-        turn_limit=6,
-    ),
-    # As the built-in fighter duel: a 16 x 12 hex map, columns 3 and 12, rows 3 apart.
-    "sfa": Board(
-        width=16,
-        height=12,
-        edge=3,
-        low=0,
-        high=11,
-        gap=3,
-        spacing=1,
-        rank=1,
-        margin=0,
-        turn_limit=10,
-    ),
-}
 
 
 # ---- unit types -------------------------------------------------------------------------
@@ -114,23 +51,20 @@ def unit_points(ruleset: str, unit: str) -> int | None:
     return int(points) if isinstance(points, int | float) and points > 0 else None
 
 
-def default_roster(ruleset: str) -> list[str]:
-    """The unit types a round robin pits against each other by default.
-
-    acta: the seed's fighters (kind fighter, origin seed: seed 000's seven); ships
-    fight on other terms (carriers, escorts) and are left out. evo: every flight.
-    sfa: the Starfighter-scale craft that move (starships, the stationary Battlesat
-    and Street Fighter people are not fighters to field one for one).
-    """
+def lab_of(ruleset: str) -> tuple[Ruleset[Any, Any], LabSetup]:
+    """The ruleset and its lab set-up (`Ruleset.lab()`); a ruleset without one is refused."""
     rules = find_ruleset(ruleset)
-    described = [rules.describe_unit(name) for name in rules.unit_names()]
-    if rules.name == "acta":
-        return [
-            d["id"] for d in described if d.get("kind") == "fighter" and d.get("origin") == "seed"
-        ]
-    if rules.name == "sfa":
-        return [d["id"] for d in described if d.get("scale_level") == 1 and d.get("move")]
-    return [d["id"] for d in described]
+    lab = rules.lab()
+    if lab is None:
+        raise DogfightError(f"the {rules.name} ruleset has no lab set-up (no duel board)")
+    return rules, lab
+
+
+def default_roster(ruleset: str) -> list[str]:
+    """The unit types a round robin pits against each other by default: those the
+    ruleset's lab set-up names (fighters to field one for one, not ships or people)."""
+    rules, lab = lab_of(ruleset)
+    return lab.default_roster(rules)
 
 
 def check_units(ruleset: str, units: Sequence[str]) -> list[str]:
@@ -165,78 +99,6 @@ def side_names(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a != b else (f"{a} 1", f"{b} 2")
 
 
-def _slots(board: Board, count: int) -> list[tuple[float, float]]:
-    """(depth from the own edge line, position along it) of `count` units, in ranks."""
-    usable = board.high - board.low
-    per_rank = min(count, int(usable // board.spacing) + 1)
-    slots: list[tuple[float, float]] = []
-    for r in range(math.ceil(count / per_rank)):
-        in_rank = min(per_rank, count - r * per_rank)
-        gap = min(board.gap, usable / (in_rank - 1)) if in_rank > 1 else 0.0
-        first = (board.low + board.high) / 2 - gap * (in_rank - 1) / 2
-        slots.extend((_depth(board, r), first + gap * i) for i in range(in_rank))
-    return slots
-
-
-def _depth(board: Board, rank: int) -> float:
-    """How far rank number `rank` stands behind the front line (negative: in front)."""
-    behind = int((board.edge - board.margin) // board.rank) + 1
-    return rank * board.rank if rank < behind else -(rank - behind + 1) * board.rank
-
-
-def _acta_side(board: Board, name: str, unit: str, count: int, left: bool) -> dict[str, Any]:
-    prefix = "A" if left else "B"
-    units = []
-    for i, (depth, along) in enumerate(_slots(board, count)):
-        x = board.edge - depth if left else board.width - board.edge + depth
-        units.append(
-            {
-                "id": f"{prefix}{i + 1}",
-                "type": unit,
-                "at": [x, along],
-                "heading": 0 if left else 180,
-            }
-        )
-    return {"name": name, "initiative": 0, "units": units}
-
-
-def _evo_side(board: Board, name: str, unit: str, count: int, left: bool) -> dict[str, Any]:
-    prefix = "A" if left else "B"
-    units = []
-    for i, (depth, along) in enumerate(_slots(board, count)):
-        x = board.edge - depth if left else board.width - board.edge + depth
-        units.append(
-            {
-                "id": f"{prefix}{i + 1}",
-                "type": unit,
-                "at": [x, along],
-                "heading": 0 if left else 180,
-            }
-        )
-    return {"name": name, "units": units}
-
-
-def _sfa_side(board: Board, name: str, unit: str, count: int, left: bool) -> dict[str, Any]:
-    prefix = "A" if left else "B"
-    craft = []
-    for i, (depth, along) in enumerate(_slots(board, count)):
-        column = int(board.edge - depth) if left else int(board.width - 1 - board.edge + depth)
-        craft.append(
-            {
-                "id": f"{prefix}{i + 1}",
-                "type": unit,
-                "at": [column, math.floor(along + 0.5)],
-                # Hex facings as in the built-in fighter duel: 2 faces right, 5 left.
-                "facing": 2 if left else 5,
-                "pilot": "regular",
-            }
-        )
-    return {"name": name, "craft": craft}
-
-
-_SIDE_BUILDERS = {"acta": _acta_side, "evo": _evo_side, "sfa": _sfa_side}
-
-
 def duel_scenario(
     ruleset: str,
     a: str,
@@ -252,13 +114,12 @@ def duel_scenario(
     The scenario is checked by the ruleset (a game is set up from it), so a type that
     cannot be fielded this way fails here with the ruleset's own message.
     """
-    rules = find_ruleset(ruleset)
+    rules, lab = lab_of(ruleset)
     unit_info(rules.name, a)
     unit_info(rules.name, b)
     if count_a < 1 or count_b < 1:
         raise DogfightError("each side of a duel needs at least one unit")
-    board = BOARDS[rules.name]
-    build = _SIDE_BUILDERS[rules.name]
+    board = lab.board
     name_a, name_b = side_names(a, b)
     raw: dict[str, Any] = {
         "name": f"duel-{a}-{count_a}v{count_b}-{b}",
@@ -267,14 +128,11 @@ def duel_scenario(
         "description": f"A standard {rules.name} board: {count_a} {a} against {count_b} {b}.",
         "turn_limit": turn_limit if turn_limit is not None else board.turn_limit,
         "sides": [
-            build(board, name_a, a, count_a, True),
-            build(board, name_b, b, count_b, False),
+            lab.side(name_a, a, count_a, True),
+            lab.side(name_b, b, count_b, False),
         ],
+        **lab.playing_area(),
     }
-    if rules.name == "sfa":
-        raw["map"] = {"width": int(board.width), "height": int(board.height)}
-    else:
-        raw["table"] = {"width": board.width, "height": board.height}
     if options:
         raw["options"] = dict(options)
     scenario = scenario_from_raw(raw, f"duel:{a}-v-{b}")

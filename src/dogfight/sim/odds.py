@@ -17,7 +17,7 @@ check every kind against the engine by Monte Carlo (tests/sim/test_odds.py).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from dataclasses import replace as _replace
 from fractions import Fraction
 from functools import cache
@@ -26,6 +26,17 @@ from math import factorial
 from dogfight.core.errors import DogfightError
 from dogfight.core.options import OptionValue, resolve_options
 from dogfight.core.registry import find_ruleset
+from dogfight.dice.exact import (
+    D6,
+    SIXTH,
+    Distribution,
+    PoolOdds,
+    add,
+    compositions,
+    multinomial,
+    poisson_binomial,
+    tidy,
+)
 from dogfight.rulesets.acta import units as acta_units
 from dogfight.rulesets.acta.combat import ToHit
 from dogfight.rulesets.acta.dogfight import DOGFIGHT_DRONE_BONUS
@@ -33,9 +44,6 @@ from dogfight.rulesets.acta.fire_rules import drones_left, is_drone, multihit
 from dogfight.rulesets.evo import units as evo_units
 from dogfight.rulesets.evo.shooting import die_outcome, greedy_rest, save_fails, six_bonus
 from dogfight.rulesets.sfa.pool import DEFAULT_DIFFICULTY, exact_distribution
-
-D6 = range(1, 7)
-SIXTH = Fraction(1, 6)
 
 Options = Mapping[str, OptionValue]
 
@@ -53,64 +61,18 @@ class DogfightOdds:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Distribution:
-    """An outcome count (damage points, models removed, net successes) -> probability."""
-
-    odds: dict[int, Fraction]
-    notes: tuple[str, ...] = ()
-    facts: dict[str, str | int | float] = field(default_factory=dict)
-    """What the computation used (to-hit number, dice, Target...), for display."""
-
-    @property
-    def expected(self) -> Fraction:
-        """The exact mean."""
-        return sum((k * p for k, p in self.odds.items()), Fraction(0))
-
-
-@dataclass(frozen=True, slots=True)
-class PoolOdds:
-    """One SFA pool: net successes -> probability, and the botch chance."""
-
-    net: dict[int, Fraction]
-    botch: Fraction
-
-    @property
-    def expected(self) -> Fraction:
-        """The exact mean of net successes."""
-        return sum((k * p for k, p in self.net.items()), Fraction(0))
-
-
 def rule_options(ruleset: str, rules: Mapping[str, object]) -> dict[str, OptionValue]:
     """The ruleset's full option set with `--rule` overrides (unknown or bad ones refused)."""
     return resolve_options(find_ruleset(ruleset).options, (rules, "--rule"))
 
 
-def _tidy(odds: Mapping[int, Fraction]) -> dict[int, Fraction]:
-    return {k: odds[k] for k in sorted(odds) if odds[k] != 0}
-
-
-def _add(into: dict[int, Fraction], key: int, p: Fraction) -> None:
-    into[key] = into.get(key, Fraction(0)) + p
-
-
-def _compositions(n: int, parts: int) -> Iterator[tuple[int, ...]]:
-    """Every way to write n as an ordered sum of `parts` non-negative counts."""
-    if parts == 1:
-        yield (n,)
-        return
-    for first in range(n + 1):
-        for rest in _compositions(n - first, parts - 1):
-            yield (first, *rest)
-
-
-def _multinomial(counts: tuple[int, ...], probs: tuple[Fraction, ...]) -> Fraction:
-    ways = factorial(sum(counts))
-    p = Fraction(1)
-    for c, q in zip(counts, probs, strict=True):
-        ways //= factorial(c)
-        p *= q**c
-    return ways * p
+# The generic counting pieces live in dice/exact.py; the old private names stay until
+# the per-ruleset parts below move to their rulesets.
+_tidy = tidy
+_add = add
+_compositions = compositions
+_multinomial = multinomial
+_poisson_binomial = poisson_binomial
 
 
 # ---- ACTA ------------------------------------------------------------------------------
@@ -559,18 +521,6 @@ def evo_attack(
         "kill": target.kill,
     }
     return Distribution(_tidy(odds), tuple(notes), facts)
-
-
-def _poisson_binomial(chances: list[Fraction]) -> dict[int, Fraction]:
-    """How many of independent events with these chances happen."""
-    dist = {0: Fraction(1)}
-    for c in chances:
-        nxt: dict[int, Fraction] = {}
-        for k, p in dist.items():
-            _add(nxt, k + 1, p * c)
-            _add(nxt, k, p * (1 - c))
-        dist = nxt
-    return dist
 
 
 # ---- SFA -------------------------------------------------------------------------------

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from dogfight.ai import PLAYER_KINDS, make_player
+from dogfight.ai import make_player, player_kinds
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.play import Player
+from dogfight.core.ruleset import Ruleset
 
 DEFAULT_KIND = "heuristic"
 """The player kind of every side not named with `--ai`."""
@@ -27,17 +28,18 @@ def player_rng(seed: int) -> random.Random:
     return random.Random(seed ^ PLAYER_SEED_SALT)
 
 
-def new_player(kind: str, ruleset: str) -> Player:
-    """A fresh player of `kind` for `ruleset`.
+def new_player(kind: str, ruleset: Ruleset | str) -> Player:
+    """A fresh player of `kind` for `ruleset` (its name or the ruleset itself).
 
-    Raises `UnknownName` for a kind that does not exist (or has no version for the
-    ruleset) and `PlayerUnavailable` when its module cannot be imported.
+    Raises `UnknownName` for a kind the ruleset does not offer (listing those it does)
+    and `PlayerUnavailable` when its module cannot be imported.
     """
     try:
         return make_player(kind, ruleset)
     except ImportError as exc:
+        name = ruleset if isinstance(ruleset, str) else ruleset.name
         raise PlayerUnavailable(
-            f"the {kind} player for {ruleset} is not available ({exc}); try --ai SIDE=random"
+            f"the {kind} player for {name} is not available ({exc}); try --ai SIDE=random"
         ) from None
 
 
@@ -47,13 +49,20 @@ def side_names(game: Game) -> list[str]:
 
 
 def parse_ai_args(
-    args: Sequence[str], sides: Sequence[str], *, default: str = DEFAULT_KIND
+    args: Sequence[str],
+    sides: Sequence[str],
+    *,
+    default: str = DEFAULT_KIND,
+    kinds: Sequence[str] | None = None,
 ) -> dict[str, str]:
     """Map every side to a player kind from `--ai SIDE=KIND` arguments.
 
     Sides are matched exactly, else case-insensitively; sides not named get
-    `default`. Raises `DogfightError` naming the bad side or kind.
+    `default`. A kind must be one of `kinds` (default: every kind some registered
+    ruleset offers; `check_players` then asks the game's own ruleset). Raises
+    `DogfightError` naming the bad side or kind.
     """
+    known = tuple(kinds) if kinds is not None else player_kinds()
     players = {side: default for side in sides}
     for arg in args:
         side_text, sep, kind_text = arg.partition("=")
@@ -65,10 +74,9 @@ def parse_ai_args(
             raise DogfightError(
                 f"--ai {arg}: no side {side_text!r} in this scenario; sides: {', '.join(sides)}"
             )
-        if kind not in PLAYER_KINDS:
+        if kind not in known:
             raise DogfightError(
-                f"--ai {arg}: no player kind {kind_text.strip()!r}; "
-                f"kinds: {', '.join(PLAYER_KINDS)}"
+                f"--ai {arg}: no player kind {kind_text.strip()!r}; kinds: {', '.join(known)}"
             )
         players[side] = kind
     return players
@@ -81,7 +89,7 @@ def _match_side(text: str, sides: Sequence[str]) -> str | None:
     return folded[0] if len(folded) == 1 else None
 
 
-def check_players(players: Mapping[str, str], ruleset: str) -> None:
+def check_players(players: Mapping[str, str], ruleset: Ruleset | str) -> None:
     """Make each kind once, so that an unavailable player fails before any battle."""
     for kind in sorted(set(players.values())):
         new_player(kind, ruleset)

@@ -129,9 +129,7 @@ def play_game(
     The players draw from their own generator, seeded from the game's seed.
     """
     kinds = dict(players or {})
-    actors = {
-        side: new_player(kinds.get(side, default), game.ruleset.name) for side in side_names(game)
-    }
+    actors = {side: new_player(kinds.get(side, default), game.ruleset) for side in side_names(game)}
     return play(game, actors, player_rng(game.seed))
 
 

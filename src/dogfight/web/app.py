@@ -26,8 +26,9 @@ from dogfight.core.game import Game
 from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
+from dogfight.web.requests import ActionBody, MoveBody, NewGame, UndoBody
 from dogfight.web.rules_text import find_clause
-from dogfight.web.sessions import MAX_LIVE, Hub, NewGame
+from dogfight.web.sessions import MAX_LIVE, Hub
 from dogfight.web.store import Store
 
 MAX_BODY = 256 * 1024
@@ -37,31 +38,6 @@ STATIC_DIR = Path(__file__).parent / "static"
 LOG = logging.getLogger("dogfight.web")
 
 T = TypeVar("T")
-
-
-class ActionBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """`POST /api/games/{game}/actions`: an index into the view's actions, or an action."""
-
-    token: str | None = None
-    index: int | None = None
-    action: Any = None
-    version: int | None = None
-
-
-class MoveBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """`POST /api/games/{game}/move`: a unit taken to a board point."""
-
-    unit: str
-    x: float
-    y: float
-    facing: float = 0.0
-    token: str | None = None
-
-
-class UndoBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """`POST /api/games/{game}/undo`."""
-
-    token: str | None = None
 
 
 def json_response(data: Any, status: int = 200) -> Response:

@@ -1,5 +1,8 @@
 """The text of a rule clause, for the log's clause links: read from docs/rules/*.md.
 
+Which files hold a ruleset's clauses, the ruleset says through its `rules_text()` hook
+(core/ruleset.py); they are searched in that order.
+
 Clauses are written two ways in the rules docs: a list item opening with the id in
 bold (`- **ACTA-GEN-1** (seed): ...`, continued on indented lines), or a heading
 (`## SFA-TEC-02 Artificial Intelligence`) followed by paragraphs up to the next heading.
@@ -14,13 +17,7 @@ from pathlib import Path
 import msgspec
 
 from dogfight.core.errors import UnknownName
-
-RULE_FILES = {
-    "acta": ("acta.md",),
-    "evo": ("evo.md",),
-    "sfa": ("sfa.md", "sfa-technologies.md"),
-}
-"""Which docs hold each ruleset's clauses, in the order searched."""
+from dogfight.core.registry import find_ruleset
 
 CLAUSE_ID = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+$")
 _ITEM = re.compile(r"^- \*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\*(.*)$")
@@ -48,20 +45,19 @@ def rules_dir(package: Path | None = None, cwd: Path | None = None) -> Path | No
     """The folder of the rules docs: `docs/rules` of the source tree the package runs
     from (an editable install), else of the current folder (an installed server started
     in a checkout); None when neither has them. The docs are not copied into the wheel,
-    so that there is one copy of the rules."""
+    so that there is one copy of the rules. A folder counts when it holds a rules doc
+    (any `*.md`): which ruleset's, this does not need to know."""
     here = (package or Path(__file__)).resolve()
     for parent in [*here.parents, (cwd or Path.cwd()).resolve()]:
         candidate = parent / "docs" / "rules"
-        if (candidate / "acta.md").is_file():
+        if candidate.is_dir() and any(p.is_file() for p in candidate.glob("*.md")):
             return candidate
     return None
 
 
 def find_clause(ruleset: str, clause: str) -> Clause:
     """The clause `clause` of `ruleset` (raises UnknownName saying what is missing)."""
-    files = RULE_FILES.get(ruleset)
-    if files is None:
-        raise UnknownName(f"no ruleset '{ruleset}'; known rulesets: {', '.join(RULE_FILES)}")
+    files = find_ruleset(ruleset).rules_text()
     if not CLAUSE_ID.match(clause):
         raise UnknownName(f"'{clause}' is not a clause id (e.g. ACTA-GEN-1)")
     folder = rules_dir()

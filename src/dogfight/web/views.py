@@ -15,7 +15,7 @@ import msgspec
 from dogfight.core.errors import UnknownName
 from dogfight.core.events import Event
 from dogfight.core.game import Game
-from dogfight.web.boards import Board, board_for
+from dogfight.web.boards import PART_SEPARATORS, Board, board_for, part_separators
 
 HIT_KEYS = ("hits", "damage", "destroyed", "disabled", "allocations")
 """Event data keys whose truthy value marks a hit, damage or a kill (the log's 'hits' filter)."""
@@ -31,7 +31,7 @@ def board_or_none(ruleset: str) -> Board | None:
     view then falls back to a bare scene and plain action labels."""
     try:
         return board_for(ruleset)
-    except (UnknownName, ImportError, AttributeError):
+    except UnknownName:
         return None
 
 
@@ -82,7 +82,7 @@ def build_view(
         "scene": scene,
         "actions": actions,
         "envelopes": envelopes,
-        "log": log_rows(game.events_for(seat), unit_sides),
+        "log": log_rows(game.events_for(seat), unit_sides, part_separators(board)),
         "can_undo": can_undo,
     }
 
@@ -128,36 +128,43 @@ def _plain_label(data: Any) -> str:
 
 
 def scene_for(board: Board | None, game: Game, seat: str | None) -> dict[str, Any]:
-    """The SCENE for a seat, or a bare one while the ruleset has no board adapter."""
+    """The SCENE for a seat, or a bare one while the ruleset has no board adapter (no
+    size, no shapes: the page shows the action list; its unit is the docs' default)."""
     if board is not None:
         return board.scene(game, seat)
     return {
         "width": 0,
         "height": 0,
         "origin": [0, 0],
-        "unit_name": "hex" if game.ruleset.name == "sfa" else "inch",
+        "unit_name": "inch",
         "shapes": [],
         "units": [],
     }
 
 
-def log_rows(events: list[Event], unit_sides: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The LOG of the view: each visible event with its dice, side and whether it hit."""
+def log_rows(
+    events: list[Event], unit_sides: Mapping[str, str], separators: str = PART_SEPARATORS
+) -> list[dict[str, Any]]:
+    """The LOG of the view: each visible event with its dice, side and whether it hit
+    (`separators`: the board's `part_separators`, see `side_of`)."""
     return [
         {
             "seq": seq,
             "clause": event.clause,
             "text": event.text,
             "dice": event.dice_text(),
-            "side": side_of(event, unit_sides),
+            "side": side_of(event, unit_sides, separators),
             "hit": is_hit(event),
         }
         for seq, event in enumerate(events)
     ]
 
 
-def side_of(event: Event, unit_sides: Mapping[str, str]) -> str | None:
-    """The side an event is about: named outright, or the side of the unit it names."""
+def side_of(
+    event: Event, unit_sides: Mapping[str, str], separators: str = PART_SEPARATORS
+) -> str | None:
+    """The side an event is about: named outright, or the side of the unit it names,
+    itself or through a part of it (`UNIT<sep>PART` for a separator in `separators`)."""
     for key in SIDE_KEYS:
         value = event.data.get(key)
         if isinstance(value, str) and value in unit_sides.values():
@@ -166,11 +173,22 @@ def side_of(event: Event, unit_sides: Mapping[str, str]) -> str | None:
         value = event.data.get(key)
         if not isinstance(value, str) or not value:
             continue
-        # sfa actors are 'CRAFT#STATION'; evo models are 'UNIT.N'.
-        for name in (value, value.split("#")[0], value.rpartition(".")[0]):
+        for name in (value, *owners(value, separators)):
             if name in unit_sides:
                 return unit_sides[name]
     return None
+
+
+def owners(ident: str, separators: str) -> list[str]:
+    """What a part's id may belong to: for each separator in it, the id up to its last
+    occurrence (a unit whose own id holds the separator), then up to its first."""
+    found: list[str] = []
+    for sep in separators:
+        if sep in ident:
+            for name in (ident.rpartition(sep)[0], ident.split(sep)[0]):
+                if name not in found:
+                    found.append(name)
+    return found
 
 
 def is_hit(event: Event) -> bool:

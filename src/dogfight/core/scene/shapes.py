@@ -1,7 +1,7 @@
 """Plain-data SHAPEs for the board (docs/web-api.md) and the free-table conversions.
 
 Board coordinates are SVG's: x right, y down, angles in degrees clockwise from up.
-The free-table rulesets (acta, evo) measure from the lower-left corner with y up and
+The free-table rulesets measure from the lower-left corner with y up and
 headings anticlockwise from +x, so both the y axis and the sense of angles flip.
 """
 

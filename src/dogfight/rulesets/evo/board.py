@@ -9,28 +9,38 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
-from dogfight.core.context import NoDice
 from dogfight.core.errors import IllegalAction
-from dogfight.core.events import EventLog
 from dogfight.core.game import Game
 from dogfight.core.scene import shapes as S
 from dogfight.core.scene.adapter import BoardAdapter
 from dogfight.core.scene.frame import Frame, frame_of, pose_of
-from dogfight.geometry import EPSILON, Vec2
+from dogfight.geometry import Vec2
 from dogfight.rulesets.evo import actions as A
-from dogfight.rulesets.evo.context import Ctx
-from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE, DRIFT, new_heading
-from dogfight.rulesets.evo.shooting import ARC_RANGES, firing_dice, on_my_six, zone_models
+from dogfight.rulesets.evo.odds import evo_attack
+from dogfight.rulesets.evo.rules import ARC_RANGES, COURSE_MIN_MOVE, EvoRules
+from dogfight.rulesets.evo.shooting import firing_dice, on_my_six, zone_models
 from dogfight.rulesets.evo.units import UnitType
 from dogfight.rulesets.evo.units import describe as describe_type
-from dogfight.sim.odds import evo_attack
+
+if TYPE_CHECKING:
+    from dogfight.rulesets.evo.ruleset import EvoRuleset
 
 NEAR = 0.05
 """Inches within which a chosen point is taken to be a listed manoeuvre's destination."""
+
+
+def ruleset_of(game: Game) -> EvoRuleset:
+    """The game's ruleset: evo, or a subclass of it with its own rules."""
+    return cast("EvoRuleset", game.ruleset)
+
+
+def rules_of(game: Game) -> EvoRules:
+    """The rule functions of the game's ruleset (a subclass may override some)."""
+    return ruleset_of(game).rules
 
 
 def unit_types(game: Game) -> Mapping[str, UnitType]:
@@ -177,6 +187,7 @@ def _scene(game: Game, seat: str | None) -> dict[str, Any]:
 
 @lru_cache(maxsize=4096)
 def _shoot_numbers(
+    rules: EvoRules,
     firer_json: bytes,
     weapon: str,
     target_json: bytes,
@@ -198,6 +209,7 @@ def _shoot_numbers(
         six=six,
         models=models,
         firers=firers,
+        rules=rules,
     )
     return (
         {f"{k} removed": float(p) for k, p in result.odds.items()},
@@ -207,22 +219,22 @@ def _shoot_numbers(
     )
 
 
-def odds_range(dist: float, close: float, reach: float) -> float:
+def odds_range(rules: EvoRules, dist: float, close: float, reach: float) -> float:
     """A range that prices a shot exactly as `dist` does, shared by many shots so the
     exact odds are counted once: the range matters only as within close range (no
     stealth, may be on the six) or beyond it (EVO-STL-1, EVO-SIX-1)."""
-    return 0.0 if dist <= close + EPSILON else reach
+    return 0.0 if rules.within_close(dist, close) else reach
 
 
 def shot_case(game: Game, unit: str, target: str, *, reaction: bool) -> dict[str, Any] | None:
-    """What `sim.odds.evo_attack` needs to price a Shoot (or a reaction's Shoot): the
+    """What `evo_attack` (rulesets/evo/odds.py) needs to price a Shoot (or a reaction's Shoot): the
     weapon, the firing models, the target models in the zone, the range and whether it
     is on the target's six; None when several kinds of weapon bear (no exact odds).
 
     evo hides nothing (its observation is the whole state), so this reads the state and
     asks the engine's own rule which guns bear, rather than keeping a second copy of it."""
     state = game.state
-    ctx = Ctx(state, state.options, EventLog(NoDice()))  # type: ignore[arg-type]
+    ctx = ruleset_of(game).ctx(state)
     flight = state.flights[unit]
     model = state.models[target]
     firers, guns = firing_dice(ctx, flight, model, reaction=reaction)
@@ -250,16 +262,18 @@ def shoot_odds(game: Game, unit: str, target: str, *, reaction: bool) -> dict[st
     case = shot_case(game, unit, target, reaction=reaction)
     if case is None:
         return None
+    rules = rules_of(game)
     close = float(dict(case["options"])["close_range"])
-    if case["six"] and case["dist"] > close + EPSILON:
+    if case["six"] and not rules.within_close(case["dist"], close):
         return None
     reach = next(w.range for w in case["firer"].weapons if w.name == case["weapon"])
     outcomes, expected, facts, notes = _shoot_numbers(
+        rules,
         msgspec.json.encode(case["firer"]),
         case["weapon"],
         msgspec.json.encode(case["target"]),
         case["options"],
-        odds_range(case["dist"], close, reach),
+        odds_range(rules, case["dist"], close, reach),
         case["six"],
         case["models"],
         case["firers"],
@@ -289,7 +303,9 @@ def _leader_of(obs: Mapping[str, Any], unit: str) -> Mapping[str, Any] | None:
     return None
 
 
-def manoeuvre_end(obs: Mapping[str, Any], action: A.Manoeuvre) -> tuple[Vec2, float] | None:
+def manoeuvre_end(
+    obs: Mapping[str, Any], action: A.Manoeuvre, rules: EvoRules
+) -> tuple[Vec2, float] | None:
     """Where the reference model ends a manoeuvre and its heading after the course change
     (EVO-MOV-3): from its start point towards where it is now (table coordinates)."""
     ref = _leader_of(obs, action.unit)
@@ -301,7 +317,7 @@ def manoeuvre_end(obs: Mapping[str, Any], action: A.Manoeuvre) -> tuple[Vec2, fl
     start = Vec2(*ref["start"]) if ref["start"] is not None else None
     heading = pose.heading
     if start is not None:
-        heading = new_heading(
+        heading = rules.new_heading(
             start, end, heading, float(obs["options"].get("course_min_move", COURSE_MIN_MOVE))
         )
     return end, heading
@@ -326,9 +342,12 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         "odds": None,
     }
     if isinstance(action, A.Activate):
-        out.update(group="other", label=f'Activate {name(action.unit)} (it drifts {DRIFT:g}")')
+        out.update(
+            group="other",
+            label=f'Activate {name(action.unit)} (it drifts {rules_of(game).drift:g}")',
+        )
     elif isinstance(action, A.Manoeuvre):
-        ended = manoeuvre_end(obs, action)
+        ended = manoeuvre_end(obs, action, rules_of(game))
         label = f"{name(action.unit)}: manoeuvre"
         if ended is not None:
             end, heading = ended
@@ -399,7 +418,9 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
         ref = _leader_of(obs, fid)
         if ref is None:
             continue
-        agility = unit_types(game)[obs["flights"][fid]["type"]].agility
+        agility = rules_of(game).movement_budget(
+            unit_types(game)[obs["flights"][fid]["type"]].agility
+        )
         here = pose_of(ref).position
         bx, by = frame.to_board(here.x, here.y)
         title = f'{fid}: {ref["id"]} and the flight with it, up to {agility:g}"'
@@ -448,7 +469,7 @@ def _compose(game: Game, unit: str, x: float, y: float, facing: float = 0.0) -> 
     best: tuple[float, A.Manoeuvre] | None = None
     for action in game.legal_actions():
         if isinstance(action, A.Manoeuvre) and action.unit == unit:
-            ended = manoeuvre_end(obs, action)
+            ended = manoeuvre_end(obs, action, rules_of(game))
             gap = ended[0].distance(Vec2(tx, ty)) if ended is not None else NEAR + 1
             if gap <= NEAR and (best is None or gap < best[0]):
                 best = (gap, action)

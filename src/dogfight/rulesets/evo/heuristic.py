@@ -15,7 +15,7 @@ Each decision is scored in points expected to be destroyed:
 - Plans for the active flight: shoot from where the drift left it (once or twice),
   Rotate then Shoot, Ready then Shoot (Lock-on), one Manoeuvre then Shoot, two
   Manoeuvres, or nothing. Manoeuvres are our own displacements (every model the same
-  way, within Agility), checked with `game.is_legal`.
+  way, within Agility), checked with the ruleset's own `check`.
 - Where a plan leaves the flight is worth: the shots it will have next turn after its
   drift (a turn's worth of turning allowed, more on an enemy's six), less the fire it
   is exposed to from enemies after their own drift (more if they sit on its six), less
@@ -31,7 +31,12 @@ Each decision is scored in points expected to be destroyed:
 - Reactions: the target with the best expected kills; decline only when no reaction
   would do any good.
 
-The player's own `rng` only breaks exact ties, so play is deterministic given it.
+The player's own `rng` only breaks exact ties, so play is deterministic given it. It
+reads only its `Seat` (the state as its side knows it, the options, the ruleset), and
+every rule it estimates with (Target and stealth, 'on my six', Save by facing, Dodge,
+the fire zone, ranges and arcs, the drift and the course change) is a call to the
+ruleset's `rules` (rulesets/evo/rules.py), so a ruleset that changes one rule changes
+this player's estimates with it.
 """
 
 from __future__ import annotations
@@ -41,27 +46,22 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from dogfight.core.game import Game
+from dogfight.core.choose import pick
+from dogfight.core.errors import IllegalAction
 from dogfight.core.seat import Seat
 from dogfight.geometry import Vec2
 from dogfight.rulesets.evo import actions as A
-from dogfight.rulesets.evo.movement import COURSE_MIN_MOVE, DRIFT, new_heading
+from dogfight.rulesets.evo.odds import evo_removal_chance
 from dogfight.rulesets.evo.ready import is_torpedo
-from dogfight.rulesets.evo.ruleset import EvoRuleset
-from dogfight.rulesets.evo.shooting import (
-    die_outcome,
-    greedy_rest,
-    on_my_six,
-    save_score,
-    target_score,
-    unit_models,
-)
+from dogfight.rulesets.evo.rules import ARC_RANGES, COURSE_MIN_MOVE, EvoRules
+from dogfight.rulesets.evo.shooting import on_my_six, save_score, target_score, unit_models
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
-from dogfight.sim.odds import evo_removal_chance
+
+if TYPE_CHECKING:
+    from dogfight.rulesets.evo.ruleset import EvoRuleset
 
 # ---- weights (all in points of enemy destroyed) ------------------------------------
 
@@ -112,24 +112,41 @@ TABLE_MARGIN = 0.25
 # ---- dice -------------------------------------------------------------------------------
 
 
-@cache
-def die_kill(die: int, kill: int, target: int, need: int, dodge: int, six: int, raw: bool) -> float:
-    """The chance one damage die removes a model (EVO-DMG-1..3, EVO-SIX-1).
+def die_kill(
+    rules: EvoRules,
+    kind: UnitType,
+    die: int,
+    target: int,
+    need: int,
+    six: bool,
+    raw: bool,
+    *,
+    dodge_saves: bool = True,
+    no_dodge_on_six: bool = True,
+) -> float:
+    """The chance one damage die removes a model of `kind` (EVO-DMG-1..3, EVO-SIX-1):
+    the rules' own `removal_chance` of each face, averaged.
 
-    `need` is the Save needed (7+ cannot be made; a natural 1 always fails), `dodge`
-    the Dodge roll needed (0: may not dodge), `six` the 'on my six' bonus. `raw` dice
-    may still be a natural 1 (discarded); otherwise the die is one kept after the 1s.
+    `target` is the Target and `need` the Save needed; `six` whether it is shot on its
+    six. `raw` dice may still be discarded (a natural 1); otherwise the die is one kept.
     """
-    fail = min(1.0, max(1, need - 1) / 6)
-    dodged = (7 - dodge) / 6 if dodge else 0.0
-    total = 0.0
-    for face in range(2, die + 1):
-        outcome = die_outcome(face + six, target, kill)
-        if outcome == "kill":
-            total += (1 - dodged) + dodged * fail
-        elif outcome == "hit":
-            total += fail
-    return total / (die if raw else die - 1)
+    kept = [f for f in range(1, die + 1) if not rules.discarded(f)]
+    total = sum(
+        (
+            rules.removal_chance(
+                face,
+                kind,
+                target=target,
+                save=need,
+                six=six,
+                dodge_saves=dodge_saves,
+                no_dodge_on_six=no_dodge_on_six,
+            )
+            for face in kept
+        ),
+        Fraction(0),
+    )
+    return float(total) / (die if raw else len(kept))
 
 
 # ---- a snapshot of the table --------------------------------------------------------
@@ -162,28 +179,16 @@ def bearing(x: float, y: float, h: float, tx: float, ty: float) -> float:
     return (math.degrees(math.atan2(dy, dx)) - h + 180.0) % 360.0 - 180.0
 
 
-def in_arc(rel: float, arc: str | None) -> bool:
-    """Whether a relative bearing lies in a weapon arc (EVO-ARC-1; borders count)."""
-    if arc is None:
-        return True
-    a = abs(rel)
-    if arc == "FaF":
-        return a <= 45 + EPS
-    if arc == "EaF":
-        return a <= 135 + EPS
-    return a >= 135 - EPS  # FaA
-
-
 def arc_half_width(arc: str | None) -> float:
-    """How far off the facing (either way) an arc reaches; 180 for all round."""
-    return {"FaF": 45.0, "EaF": 135.0}.get(arc or "", 180.0)
+    """How far off the facing (either way) a forward arc reaches; 180 for all round."""
+    return 180.0 if arc is None else ARC_RANGES[arc].width / 2
 
 
-def turn_reach(agility: float) -> float:
+def turn_reach(agility: float, drift: float) -> float:
     """The largest change of course, in degrees, one Manoeuvre after the drift allows."""
-    if agility >= DRIFT:
-        return 90.0 + math.degrees(math.asin(min(1.0, (agility - DRIFT) / DRIFT)))
-    return math.degrees(math.asin(agility / DRIFT))
+    if agility >= drift:
+        return 90.0 + math.degrees(math.asin(min(1.0, (agility - drift) / drift)))
+    return math.degrees(math.asin(agility / drift))
 
 
 def is_lock_on(weapon: Weapon) -> bool:
@@ -205,10 +210,10 @@ class Arm:
     """Fired only by a LaunchTorpedo, never by a Shoot or a reaction (EVO-TOR-1)."""
 
 
-def arms_of(kind: UnitType) -> list[Arm]:
+def arms_of(rules: EvoRules, kind: UnitType) -> list[Arm]:
     """A flight type's weapons as `Arm`s."""
     return [
-        Arm(w.range + EPS, w.arc, w.dice, w.die, w.trait("AP") or 0, is_lock_on(w), is_torpedo(w))
+        Arm(w.range, w.arc, w.dice, w.die, rules.ap(w), is_lock_on(w), is_torpedo(w))
         for w in kind.weapons
     ]
 
@@ -216,18 +221,32 @@ def arms_of(kind: UnitType) -> list[Arm]:
 class View:
     """Everything one decision needs, read once from the state."""
 
-    def __init__(self, state: EvoState) -> None:
+    def __init__(
+        self,
+        state: EvoState,
+        rules: EvoRules,
+        kills: dict[tuple[Any, ...], float],
+        game: int = 0,
+    ) -> None:
         self.state = state
+        self.game = game
+        """The seat's key: which game this decision belongs to."""
+        self.rules = rules
+        self.kills = kills
+        """Memo of `die_kill` for this game (the player keeps it by `seat.key`)."""
+        self.drift = float(rules.drift)
         opt = state.options
         self.close = float(opt.get("close_range", 10.0))
-        size = float(opt.get("fire_zone", 6.0))
-        self.reach = size if opt.get("fire_zone_measure", "radius") == "radius" else size / 2
+        self.reach = rules.zone_reach(
+            float(opt.get("fire_zone", 6.0)), str(opt.get("fire_zone_measure", "radius"))
+        )
         # The attacker's own choice (choose) is estimated as going on round, like spread.
         self.spread = opt.get("free_allocation", "choose") in ("spread", "choose")
         self.reaction_close = opt.get("reaction_range", "close") == "close"
         self.dodge_saves = bool(opt.get("dodge_saves", True))
         self.no_dodge_on_six = bool(opt.get("no_dodge_on_six", True))
         self.leader_costs = bool(opt.get("leader_loss_costs_action", True))
+        self.suppression = str(opt.get("suppression", "dice"))
         self.min_move = float(opt.get("course_min_move", COURSE_MIN_MOVE))
         self.width = state.table.width
         self.height = state.table.height
@@ -235,7 +254,7 @@ class View:
         # Leaving the table loses the model, unless the option stops it at the edge.
         self.off_table = OFF_TABLE if opt.get("leave_table", "disengage") == "disengage" else EDGE
         self.crafts: dict[str, Craft] = {}
-        self.arms: dict[str, list[Arm]] = {k: arms_of(t) for k, t in state.types.items()}
+        self.arms: dict[str, list[Arm]] = {k: arms_of(rules, t) for k, t in state.types.items()}
         self.zones: dict[tuple[str, str], list[Craft]] = {}
         for flight in state.flights.values():
             kind = state.types[flight.type]
@@ -274,7 +293,7 @@ class View:
     def drifted(self, c: Craft) -> tuple[float, float]:
         """Where a model's next drift takes it."""
         rad = math.radians(c.h)
-        return c.x + DRIFT * math.cos(rad), c.y + DRIFT * math.sin(rad)
+        return c.x + self.drift * math.cos(rad), c.y + self.drift * math.sin(rad)
 
     # ---- sides ----------------------------------------------------------------------
 
@@ -288,32 +307,29 @@ class View:
 
     # ---- shooting ---------------------------------------------------------------------
 
-    def dodge_for(self, kind: UnitType, six: bool) -> int:
-        """The Dodge roll a model may make, 0 if it may not (EVO-DMG-3)."""
-        dodge = kind.trait("Dodge")
-        if not self.dodge_saves or dodge is None or (six and self.no_dodge_on_six):
-            return 0
-        return dodge
+    def kill(self, kind: UnitType, die: int, target: int, need: int, six: bool, raw: bool) -> float:
+        """`die_kill` under this game's options, remembered for the game."""
+        key = (kind.id, die, target, need, six, raw)
+        found = self.kills.get(key)
+        if found is None:
+            found = self.kills[key] = die_kill(
+                self.rules,
+                kind,
+                die,
+                target,
+                need,
+                six,
+                raw,
+                dodge_saves=self.dodge_saves,
+                no_dodge_on_six=self.no_dodge_on_six,
+            )
+        return found
 
-    def save_for(self, model: Craft, firers: Sequence[Craft]) -> int:
-        """The Save by the facing most firers are on (EVO-ARM-1)."""
-        armour = model.kind.armour
-        if not armour:
-            return model.kind.save
-        counts = {"front": 0, "port": 0, "aft": 0, "starboard": 0}
-        for f in firers:
-            rel = bearing(model.x, model.y, model.h, f.x, f.y)
-            a = abs(rel)
-            if a <= 45 + EPS:
-                counts["front"] += 1
-            elif a >= 135 - EPS:
-                counts["aft"] += 1
-            elif rel > 0:
-                counts["port"] += 1
-            else:
-                counts["starboard"] += 1
-        facing = max(counts, key=lambda k: (counts[k], k == "front"))
-        return armour.get(facing, model.kind.save)
+    def facing_for(self, model: Craft, firers: Sequence[Craft]) -> str:
+        """The facing most firers are on (EVO-ARM-1)."""
+        return self.rules.save_facing(
+            [bearing(model.x, model.y, model.h, f.x, f.y) for f in firers]
+        )
 
     def fire_zone(self, target: Craft, firing_unit: str) -> list[Craft]:
         """The fire zone of a Shoot by `firing_unit` at `target` with everything where it
@@ -327,11 +343,12 @@ class View:
 
     def zone(self, target: Craft, firing_unit: str, world: Iterable[Craft]) -> list[Craft]:
         """The models in the fire zone round the target (EVO-SHT-2)."""
-        reach = self.reach + EPS
+        in_zone = self.rules.in_zone
+        reach = self.reach
         return [
             c
             for c in world
-            if c.unit != firing_unit and math.hypot(c.x - target.x, c.y - target.y) <= reach
+            if c.unit != firing_unit and in_zone(math.hypot(c.x - target.x, c.y - target.y), reach)
         ]
 
     def shot_value(
@@ -353,6 +370,7 @@ class View:
         zone every model takes one die first, nearest first; the rest go round the
         target's flight, nearest first (or, by option, onto the target).
         """
+        rules = self.rules
         pool: list[tuple[int, int]] = []
         firers: list[Craft] = []
         for s in shooters:
@@ -360,16 +378,20 @@ class View:
             rel: float | None = None
             dist = math.hypot(target.x - s.x, target.y - s.y)
             for w in self.arms[kind.id]:
-                if w.lock_on and (reaction or locked != target.unit):
+                if not rules.weapon_may_fire(
+                    lock_on=w.lock_on,
+                    torpedo=w.torpedo,
+                    locked=locked == target.unit,
+                    launching=torpedo,
+                    reaction=reaction,
+                ):
                     continue
-                if w.torpedo != torpedo:
-                    continue
-                if dist > w.range:
+                if not rules.in_range(dist, w.range):
                     continue
                 if not ignore_arcs and w.arc is not None:
                     if rel is None:
                         rel = bearing(s.x, s.y, s.h, target.x, target.y)
-                    if not in_arc(rel, w.arc):
+                    if not rules.in_arc(rel, w.arc):
                         continue
                 pool.extend([(w.die, w.ap)] * w.dice)
                 used = True
@@ -385,7 +407,7 @@ class View:
         given: list[list[tuple[int, int, float, bool]]] = [[] for _ in near]
         rest = pool
         takers = list(range(len(near)))
-        if len({c.unit for c in near}) > 1:
+        if rules.zone_is_mixed([c.unit for c in near]):
             for i, (sides, pierce) in enumerate(pool[: len(near)]):
                 given[i].append((sides, pierce, 1.0, True))
             rest = pool[len(near) :]
@@ -411,26 +433,26 @@ class View:
                     continue
                 for (die, ap), count in groups.items():
                     given[i].append((die, ap, share * count / kept, False))
-        close = self.close + EPS
+        close = self.close
         value = 0.0
         per_unit: dict[str, float] = {}
         for i, c in enumerate(near):
             if not given[i]:
                 continue
             gaps = [math.hypot(c.x - f.x, c.y - f.y) for f in firers]
-            stealth = c.kind.stealth_target is not None and min(gaps) > close
-            tn = c.kind.stealth_target if stealth and c.kind.stealth_target else c.kind.target
+            tn = rules.target_number(c.kind, min(gaps), close)
             # EVO-SIX-1: every model of the firing flight, not only those that fire.
             six = all(
-                math.hypot(c.x - f.x, c.y - f.y) <= close
-                and abs(bearing(c.x, c.y, c.h, f.x, f.y)) >= 135 - EPS
+                rules.on_six(
+                    math.hypot(c.x - f.x, c.y - f.y), bearing(c.x, c.y, c.h, f.x, f.y), close
+                )
                 for f in shooters
             )
-            dodge = self.dodge_for(c.kind, six)
-            save = self.save_for(c, firers)
+            facing = self.facing_for(c, firers)
             survive = 1.0
             for die, ap, count, raw in given[i]:
-                q = die_kill(die, c.kind.kill, tn, save + ap, dodge, int(six), raw)
+                need = rules.save_needed(c.kind, facing, ap)
+                q = self.kill(c.kind, die, tn, need, six, raw)
                 survive *= (1.0 - q) ** count
                 per_unit[c.unit] = per_unit.get(c.unit, 0.0) + count * (
                     (die - 1) / die if raw else 1.0
@@ -439,7 +461,11 @@ class View:
             value += worth if c.side != side else -FRIENDLY_FIRE * worth
         for unit, dice in per_unit.items():
             flight = self.state.flights[unit]
-            if flight.side != side and dice >= len(flight.models) and not flight.suppressed:
+            if (
+                flight.side != side
+                and not flight.suppressed
+                and rules.suppresses(dice, len(flight.models), False, self.suppression)
+            ):
                 value += SUPPRESS_BONUS * float(self.state.types[flight.type].points or 10)
         return value
 
@@ -454,7 +480,8 @@ class View:
     ) -> float:
         """A cheap estimate of the best Shoot from these poses (no fire zone)."""
         best = 0.0
-        close = self.close + EPS
+        rules = self.rules
+        close = self.close
         arms = self.arms[kind.id]
         for t in enemies:
             dice: dict[int, int] = {}
@@ -464,16 +491,20 @@ class View:
                 rel: float | None = None
                 used = False
                 for w in arms:
-                    if w.lock_on and locked != t.unit:
+                    if not rules.weapon_may_fire(
+                        lock_on=w.lock_on,
+                        torpedo=w.torpedo,
+                        locked=locked == t.unit,
+                        launching=False,
+                        reaction=False,
+                    ):
                         continue
-                    if w.torpedo:
-                        continue
-                    if dist > w.range:
+                    if not rules.in_range(dist, w.range):
                         continue
                     if not ignore_arcs and w.arc is not None:
                         if rel is None:
                             rel = bearing(s.x, s.y, s.h, t.x, t.y)
-                        if not in_arc(rel, w.arc):
+                        if not rules.in_arc(rel, w.arc):
                             continue
                     dice[w.die] = dice.get(w.die, 0) + w.dice
                     used = True
@@ -481,15 +512,11 @@ class View:
                     firers.append((s, dist))
             if not firers:
                 continue
-            stealth = t.kind.stealth_target is not None and min(d for _, d in firers) > close
-            tn = t.kind.stealth_target if stealth and t.kind.stealth_target else t.kind.target
-            six = all(
-                d <= close and abs(bearing(t.x, t.y, t.h, s.x, s.y)) >= 135 - EPS for s, d in firers
-            )
-            dodge = self.dodge_for(t.kind, six)
+            tn = rules.target_number(t.kind, min(d for _, d in firers), close)
+            six = all(rules.on_six(d, bearing(t.x, t.y, t.h, s.x, s.y), close) for s, d in firers)
+            # A cheap estimate: the Save as printed, whatever the facing and AP.
             kills = sum(
-                n * die_kill(die, t.kind.kill, tn, t.kind.save, dodge, int(six), True)
-                for die, n in dice.items()
+                n * self.kill(t.kind, die, tn, t.kind.save, six, True) for die, n in dice.items()
             )
             best = max(best, min(kills, 3.0) * t.worth)
         return best
@@ -503,6 +530,7 @@ class Gun:
     """One weapon line reduced to what the outlook needs, with its kill chances."""
 
     range: float
+    arc: str | None
     half: float
     """How far off the facing the arc reaches (180: all round)."""
     aft: bool
@@ -516,16 +544,19 @@ class Gun:
 def guns_against(view: View, kind: UnitType, foe: UnitType) -> list[Gun]:
     """A flight type's weapons as the outlook uses them against another type."""
     guns = []
+    # The Target beyond close range (stealth) and within it.
+    far = view.rules.target_number(foe, math.inf, view.close)
+    near = view.rules.target_number(foe, 0.0, view.close)
     for w in kind.weapons:
         kills = []
-        for six in (0, 1):
-            dodge = view.dodge_for(foe, bool(six))
+        for six in (False, True):
             for stealth in (False, True):
-                tn = foe.stealth_target if stealth and foe.stealth_target else foe.target
-                kills.append(die_kill(w.die, foe.kill, tn, foe.save, dodge, six, True))
+                tn = far if stealth else near
+                kills.append(view.kill(foe, w.die, tn, foe.save, six, True))
         guns.append(
             Gun(
                 w.range,
+                w.arc,
                 arc_half_width(w.arc),
                 w.arc == "FaA",
                 w.dice * (0.5 if is_lock_on(w) else TORPEDO_OUTLOOK if is_torpedo(w) else 1.0),
@@ -555,7 +586,7 @@ class Foe:
     """Its guns against my flight."""
     turn: float
     agility: float
-    stealthy: bool
+    kind: UnitType
 
 
 class Outlook:
@@ -566,7 +597,8 @@ class Outlook:
         state = view.state
         self.view = view
         self.kind = kind = state.types[flight.type]
-        self.turn = turn_reach(kind.agility)
+        self.agility = view.rules.movement_budget(kind.agility)
+        self.turn = turn_reach(self.agility, view.drift)
         self.foes: list[Foe] = []
         for enemy in state.live_flights(state.other(flight.side)):
             crafts = view.flight_crafts(enemy)
@@ -591,19 +623,20 @@ class Outlook:
                     acts,
                     guns_against(view, kind, foe),
                     guns_against(view, foe, kind),
-                    turn_reach(foe.agility),
-                    foe.agility,
-                    foe.stealth_target is not None,
+                    turn_reach(view.rules.movement_budget(foe.agility), view.drift),
+                    view.rules.movement_budget(foe.agility),
+                    foe,
                 )
             )
         self.friends = [
             c for c in view.crafts.values() if c.side == flight.side and c.unit != flight.id
         ]
-        self.stealthy = kind.stealth_target is not None
 
     def score(self, me: Sequence[Craft]) -> float:
         """The worth of ending this activation with the flight's models at `me`."""
         view = self.view
+        rules = view.rules
+        drift = view.drift
         lead = me[0]
         each = lead.worth
         n = len(me)
@@ -615,7 +648,7 @@ class Outlook:
             width, height = view.width, view.height
             for c in me:
                 rad = math.radians(c.h)
-                qx, qy = c.x + DRIFT * math.cos(rad), c.y + DRIFT * math.sin(rad)
+                qx, qy = c.x + drift * math.cos(rad), c.y + drift * math.sin(rad)
                 if not (0.3 <= qx <= width - 0.3 and 0.3 <= qy <= height - 0.3):
                     value -= view.off_table * c.worth
                 elif not (8.0 <= qx <= width - 8.0 and 8.0 <= qy <= height - 8.0):
@@ -624,24 +657,24 @@ class Outlook:
                         value -= EDGE * c.worth * (1.0 - room / 8.0)
         lx, ly, lh = lead.x, lead.y, lead.h
         rad = math.radians(lh)
-        qx, qy = lx + DRIFT * math.cos(rad), ly + DRIFT * math.sin(rad)
+        qx, qy = lx + drift * math.cos(rad), ly + drift * math.sin(rad)
         # Shared fire zones with friendly flights.
         reach = view.reach
         for c in self.friends:
-            if math.hypot(c.x - lx, c.y - ly) <= reach:
+            if rules.in_zone(math.hypot(c.x - lx, c.y - ly), reach):
                 value -= CROWD * each
-        agility = self.kind.agility
+        agility = self.agility
         my_turn = self.turn
         opportunity = 0.0
         approach = 0.0
         threat = 0.0
         for f in self.foes:
             # Here and now: who is on whose six.
-            if math.hypot(f.x - lx, f.y - ly) <= close:
-                if abs(bearing(lx, ly, lh, f.x, f.y)) >= 135:
-                    value -= AFT_DANGER * each * n
-                if abs(bearing(f.x, f.y, f.h, lx, ly)) >= 135:
-                    value += SIX_BONUS * each * n
+            gap = math.hypot(f.x - lx, f.y - ly)
+            if rules.on_six(gap, bearing(lx, ly, lh, f.x, f.y), close):
+                value -= AFT_DANGER * each * n
+            if rules.on_six(gap, bearing(f.x, f.y, f.h, lx, ly), close):
+                value += SIX_BONUS * each * n
             # The enemy shoots first, from its drift point, at where I end.
             if f.acts:
                 threat += f.models * self.incoming(f, lx, ly, lh)
@@ -653,11 +686,12 @@ class Outlook:
             if dist > 30.0:
                 continue
             rel = abs(bearing(qx, qy, lh, f.qx, f.qy))
-            six = dist <= close and abs(bearing(f.qx, f.qy, f.h, qx, qy)) >= 135
-            index = 2 * six + (f.stealthy and dist - agility > close)
+            six = rules.on_six(dist, bearing(f.qx, f.qy, f.h, qx, qy), close)
+            # Stealth holds if even a full Manoeuvre closer leaves us beyond close range.
+            index = 2 * six + rules.stealthy(f.kind, dist - agility, close)
             shots = 0.0
             for g in f.mine:
-                if dist <= g.range and (rel >= 135 - EPS if g.aft else rel <= g.half + EPS):
+                if rules.in_range(dist, g.range) and rules.in_arc(rel, g.arc):
                     factor = 1.4
                 elif not g.aft and rel <= g.half + my_turn and dist <= g.range + agility:
                     factor = 1.0
@@ -678,13 +712,14 @@ class Outlook:
         dist = math.hypot(x - f.qx, y - f.qy)
         if dist > 30.0:
             return 0.0
+        rules = self.view.rules
         close = self.view.close
         rel = abs(bearing(f.qx, f.qy, f.h, x, y))
-        behind = dist <= close and abs(bearing(x, y, h, f.qx, f.qy)) >= 135
-        index = 2 * behind + (self.stealthy and dist - f.agility > close)
+        behind = rules.on_six(dist, bearing(x, y, h, f.qx, f.qy), close)
+        index = 2 * behind + rules.stealthy(self.kind, dist - f.agility, close)
         kills = 0.0
         for g in f.theirs:
-            if dist <= g.range and (rel >= 135 - EPS if g.aft else rel <= g.half + EPS):
+            if rules.in_range(dist, g.range) and rules.in_arc(rel, g.arc):
                 factor = 1.0 if g.aft else 1.4
             elif not g.aft and rel <= g.half + f.turn and dist <= g.range + f.agility:
                 factor = 0.9
@@ -729,18 +764,21 @@ class EvoHeuristic:
     name = "heuristic"
 
     def __init__(self) -> None:
-        # The second half of a two-manoeuvre plan: (activation, action).
-        self._pending: tuple[tuple[Any, ...], A.Manoeuvre] | None = None
+        # The second half of a two-manoeuvre plan: (game, activation, action).
+        self._pending: tuple[int, tuple[Any, ...], A.Manoeuvre] | None = None
+        # die_kill values of the game being played (seat.key): its unit types and
+        # options stay the same from one decision to the next.
+        self._kills: tuple[int, dict[tuple[Any, ...], float]] = (0, {})
 
-    def decide(self, seat: Seat | Game, legal: list[Any], rng: random.Random) -> Any:
-        """One action: a member of `legal`, or a custom Manoeuvre that `game` accepts."""
-        # TEMPORARY (issue 12 in progress): read the seat's game until this player
-        # reads only `seat`; a Game is still accepted from older tests.
-        game = seat._game if isinstance(seat, Seat) else seat
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
+        """One action: a member of `legal`, or a custom Manoeuvre the rules accept."""
         if len(legal) == 1:
             return legal[0]
-        state: EvoState = game.state
-        view = View(state)
+        state: EvoState = seat.state()
+        rules = ruleset_of(seat).rules
+        if self._kills[0] != seat.key:
+            self._kills = (seat.key, {})
+        view = View(state, rules, self._kills[1], seat.key)
         if state.phase == "order":
             return self.order(legal)
         if state.phase == "activate":
@@ -748,9 +786,9 @@ class EvoHeuristic:
         if state.phase == "react":
             return self.react(view, legal, rng)
         if state.phase == "act":
-            return self.act(game, view, legal, rng)
+            return self.act(seat, view, legal, rng)
         if state.phase == "allocate":
-            return self.allocate(game, legal)
+            return self.allocate(seat, state, legal)
         return legal[0]  # pragma: no cover - no other phase asks for a decision
 
     # ---- the roll-off --------------------------------------------------------------------
@@ -789,21 +827,21 @@ class EvoHeuristic:
             outlook = Outlook(view, flight, {f.id for f in state.live_flights(enemy_side)})
             value = shot + DANGER_ORDER * outlook.danger(me)
             if action.command:
-                value += self.command_worth(state, flight, action.command, legal, shot)
+                value += self.command_worth(view.rules, state, flight, action.command, legal, shot)
             scored.append((value, action))
         return pick(scored, rng) if scored else legal[0]
 
     # ---- allocating the dice left over ---------------------------------------------------
 
-    def allocate(self, game: Game, legal: list[Any]) -> Any:
+    def allocate(self, seat: Seat, state: EvoState, legal: list[Any]) -> Any:
         """Each left-over die, highest first, on the model it is likeliest to remove
         (greedy_rest, as the exact odds assume), from the engine's own die chances; if
         that is not on offer, the offered allocation with the most expected removals."""
-        state: EvoState = game.state
         pending = state.shot
         if pending is None:  # pragma: no cover - only asked in phase 'allocate'
             return legal[0]
-        ctx = EvoRuleset().ctx(state)
+        ctx = ruleset_of(seat).ctx(state)
+        rules: EvoRules = ctx.rules
         shooter = state.flights[pending.flight]
         firers = [state.models[m] for m in pending.firers if m in state.models]
         everyone = unit_models(ctx, shooter)
@@ -819,6 +857,7 @@ class EvoHeuristic:
                 target_score=target_score(ctx, model, firers),
                 save_needed=need,
                 six=six,
+                rules=rules,
             )
 
         survive = []
@@ -828,7 +867,7 @@ class EvoHeuristic:
                 alive *= 1 - chance(m, face, ap)
             survive.append(alive)
         rows = [[chance(m, face, ap) for m in takers] for face, ap in pending.rest]
-        best = A.Allocate(to=tuple(takers[j].id for j in greedy_rest(survive, rows)))
+        best = A.Allocate(to=tuple(takers[j].id for j in rules.greedy_rest(survive, rows)))
         if best in legal:
             return best
         # A player answers from what is on offer: the offered allocation that removes
@@ -845,7 +884,13 @@ class EvoHeuristic:
         return max(offered, key=removed) if offered else legal[0]
 
     def command_worth(
-        self, state: EvoState, flight: Flight, giver: str, legal: list[Any], shot: float
+        self,
+        rules: EvoRules,
+        state: EvoState,
+        flight: Flight,
+        giver: str,
+        legal: list[Any],
+        shot: float,
     ) -> float:
         """What a Command bonus action is worth to this activation (EVO-CMD-3).
 
@@ -853,24 +898,28 @@ class EvoHeuristic:
         one action back. Otherwise the bonus is a third action, worth a further Shoot,
         but only when no penalised flight the same giver could help is still waiting.
         """
-        if self.penalty(state, flight):
+        if self.penalty(rules, state, flight):
             return COMMAND_RESCUE + shot
         waiting = [
             state.flights[a.unit]
             for a in legal
             if isinstance(a, A.Activate) and a.command == giver and a.unit != flight.id
         ]
-        if any(self.penalty(state, f) for f in waiting) or shot <= 0:
+        if any(self.penalty(rules, state, f) for f in waiting) or shot <= 0:
             return -EPS
         return SECOND_SHOT * 0.5 * shot
 
     @staticmethod
-    def penalty(state: EvoState, flight: Flight) -> int:
+    def penalty(rules: EvoRules, state: EvoState, flight: Flight) -> int:
         """Actions the flight loses at its next activation (EVO-CMD-2, EVO-SUP-1)."""
-        lost = int(flight.suppressed)
-        if not flight.leader or flight.leader not in state.models:
-            lost += int(bool(state.options.get("leader_loss_costs_action", True)))
-        return lost
+        costs = bool(state.options.get("leader_loss_costs_action", True))
+        full = rules.actions_allowed(leader_lost=False, suppressed=False, leader_costs=costs)
+        now = rules.actions_allowed(
+            leader_lost=not flight.leader or flight.leader not in state.models,
+            suppressed=flight.suppressed,
+            leader_costs=costs,
+        )
+        return full - now
 
     # ---- reactions ---------------------------------------------------------------------
 
@@ -904,7 +953,7 @@ class EvoHeuristic:
 
     # ---- the active flight --------------------------------------------------------------
 
-    def act(self, game: Game, view: View, legal: list[Any], rng: random.Random) -> Any:
+    def act(self, seat: Seat, view: View, legal: list[Any], rng: random.Random) -> Any:
         """Choose the active flight's next action by the plan it starts."""
         state = view.state
         flight = state.flights[state.active_unit]
@@ -983,11 +1032,11 @@ class EvoHeuristic:
                 scored.append((value, action))
 
         choice = pick(scored, rng)
-        if isinstance(choice, A.Manoeuvre) and choice not in legal and not game.is_legal(choice):
+        if isinstance(choice, A.Manoeuvre) and choice not in legal and not accepted(seat, choice):
             fallback = [(v, a) for v, a in scored if not isinstance(a, A.Manoeuvre) or a in legal]
             choice = pick(fallback, rng)
         if isinstance(choice, A.Manoeuvre):
-            self.remember(state, flight, choice)
+            self.remember(seat.key, state, flight, choice)
         else:
             self._pending = None
         return choice
@@ -1031,13 +1080,13 @@ class EvoHeuristic:
         value -= REACT_RISK * self.reaction_risk(view, flight, plan, target, enemies, shot)
         return [(value, action)]
 
-    def remember(self, state: EvoState, flight: Flight, choice: A.Manoeuvre) -> None:
+    def remember(self, game: int, state: EvoState, flight: Flight, choice: A.Manoeuvre) -> None:
         """After the first half of a two-manoeuvre plan, keep the second half."""
         pending = self._pending
-        if pending is not None and pending[1] == choice:
+        if pending is not None and pending[2] == choice:
             self._pending = None
             return
-        self._pending = (activation_key(state, flight), choice)
+        self._pending = (game, activation_key(state, flight), choice)
 
     def best_shot(
         self,
@@ -1083,14 +1132,15 @@ class EvoHeuristic:
         if isinstance(plan.action, A.EndActivation):
             return 0.0
         state = view.state
+        rules = view.rules
         poses = plan.poses
-        close = view.close + EPS
+        close = view.close
         shot_at: set[str] = set()
         if target is not None:
             shot_at = {
                 c.unit
                 for c in enemies
-                if math.hypot(c.x - target.x, c.y - target.y) <= view.reach + EPS
+                if rules.in_zone(math.hypot(c.x - target.x, c.y - target.y), view.reach)
             }
         others = [c for c in view.crafts.values() if c.unit != flight.id]
         world = [*poses, *others]
@@ -1104,7 +1154,11 @@ class EvoHeuristic:
             enemy = state.flights[unit]
             if enemy.reacted:
                 continue
-            near = any(math.hypot(c.x - p.x, c.y - p.y) <= close for c in crafts for p in poses)
+            near = any(
+                rules.within_close(math.hypot(c.x - p.x, c.y - p.y), close)
+                for c in crafts
+                for p in poses
+            )
             if unit not in shot_at and not near:
                 continue
             left = 1.0
@@ -1114,8 +1168,8 @@ class EvoHeuristic:
             best = 0.0
             for p in poses:
                 # EVO-REA-2: a reaction fires only at models in close range of it.
-                if view.reaction_close and all(
-                    math.hypot(c.x - p.x, c.y - p.y) > close for c in crafts
+                if view.reaction_close and not any(
+                    rules.within_close(math.hypot(c.x - p.x, c.y - p.y), close) for c in crafts
                 ):
                     continue
                 value = view.shot_value(
@@ -1145,7 +1199,7 @@ class EvoHeuristic:
         """Manoeuvre plans: one move then a Shoot, or two moves (the first half now)."""
         state = view.state
         kind = state.types[flight.type]
-        agility = kind.agility
+        agility = view.rules.movement_budget(kind.agility)
         if agility <= 0:
             return []
         starts: list[tuple[float, float]] = []
@@ -1153,7 +1207,7 @@ class EvoHeuristic:
             start = state.models[c.id].start
             if start is None:
                 rad = math.radians(c.h)
-                starts.append((c.x - DRIFT * math.cos(rad), c.y - DRIFT * math.sin(rad)))
+                starts.append((c.x - view.drift * math.cos(rad), c.y - view.drift * math.sin(rad)))
             else:
                 starts.append((start.x, start.y))
         lead, (sx, sy) = me[0], starts[0]
@@ -1183,9 +1237,13 @@ class EvoHeuristic:
                         dx, dy = dx * budget / dist, dy * budget / dist
                     moves.add((round(dx, 4), round(dy, 4), used))
         pending = self._pending
-        if pending is not None and pending[0] == activation_key(state, flight):
+        if (
+            pending is not None
+            and pending[0] == view.game
+            and pending[1] == activation_key(state, flight)
+        ):
             # The second half of a two-manoeuvre plan is the same move again.
-            first = pending[1].moves[0] if pending[1].moves else None
+            first = pending[2].moves[0] if pending[2].moves else None
             if first is not None:
                 moves.add((first.dx, first.dy, 1))
         plans: list[Plan] = []
@@ -1199,7 +1257,7 @@ class EvoHeuristic:
                 if not view.on_table(x, y, TABLE_MARGIN):
                     ok = False
                     break
-                h = new_heading(Vec2(mx, my), Vec2(x, y), c.h, view.min_move)
+                h = view.rules.new_heading(Vec2(mx, my), Vec2(x, y), c.h, view.min_move)
                 poses.append(c.moved(x, y, h))
             if not ok:
                 continue
@@ -1226,7 +1284,7 @@ class EvoHeuristic:
         if norm > 1e-6:
             t = ((lead.x - sx) * lx + (lead.y - sy) * ly) / norm
             points.append((sx + lx * t, sy + ly * t))
-            reach = lead.kind.agility * used
+            reach = view.rules.movement_budget(lead.kind.agility) * used
             # The farthest point along that line within reach.
             px, py = sx + lx * t, sy + ly * t
             off = math.hypot(px - lead.x, py - lead.y)
@@ -1249,11 +1307,19 @@ def activation_key(state: EvoState, flight: Flight) -> tuple[Any, ...]:
     return (flight.id, state.turn, tuple(starts))
 
 
-def pick(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
-    """The best-scored action; exact ties broken by the player's own generator."""
-    best = max(v for v, _ in scored)
-    top = [a for v, a in scored if v >= best - 1e-9]
-    return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+def ruleset_of(seat: Seat) -> EvoRuleset:
+    """The seat's ruleset, as the evo ruleset (or a subclass of it) this player plays."""
+    return cast("EvoRuleset", seat.ruleset)
+
+
+def accepted(seat: Seat, action: Any) -> bool:
+    """Whether the rules accept a custom action now, asked of the ruleset on the state
+    this side knows (never the game)."""
+    try:
+        seat.ruleset.check(seat.state(), action)
+    except IllegalAction:
+        return False
+    return True
 
 
 __all__ = ["EvoHeuristic", "die_kill"]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dogfight.geometry import EPSILON, Pose, Vec2, overlaps
-from dogfight.rulesets.evo.context import Ctx
+from dogfight.geometry import Pose, Vec2, overlaps
+from dogfight.rulesets.evo.context import DEFAULT_RULES, Ctx
+from dogfight.rulesets.evo.rules import COURSE_MIN_MOVE, DRIFT
 from dogfight.rulesets.evo.state import Flight, Model
 
-DRIFT = 6.0
-"""Every model drifts this far straight ahead at the start of its activation (EVO-MOV-1)."""
+__all__ = ["COURSE_MIN_MOVE", "DRIFT"]  # re-exported: the numbers live in rules.py
 
 
 def clash(ctx: Ctx, model: Model, at: Vec2) -> Model | None:
@@ -78,34 +78,22 @@ def drift(ctx: Ctx, flight: Flight) -> None:
     The drift is not an action and triggers no reaction.
     """
     state = ctx.state
+    length = float(ctx.rules.drift)
     moves = []
     for model in state.models_of(flight):
         model.start = model.pose.position
-        moves.append((model, model.pose.forward(DRIFT).position))
+        moves.append((model, model.pose.forward(length).position))
     moved = move_together(ctx, moves)
     ctx.emit(
         "EVO-MOV-1",
-        f'{ctx.name(flight)} drifts {DRIFT:g}" on inertia',
+        f'{ctx.name(flight)} drifts {length:g}" on inertia',
         unit=flight.id,
         models=moved,
     )
 
 
-COURSE_MIN_MOVE = 0.5
-"""Default of option `course_min_move`: a net move shorter than this (half a base's
-width) has no direction to speak of, so the facing stays as it was (EVO-MOV-3)."""
-
-
-def new_heading(start: Vec2, end: Vec2, heading: float, min_move: float) -> float:
-    """The facing after a course change: the direction from `start` to `end`, or the old
-    `heading` if the net move is shorter than `min_move` (EVO-MOV-3).
-
-    Engine, computer players and boards all call this, so the threshold is one rule.
-    """
-    travel = end - start
-    if travel.length() <= max(min_move, EPSILON):
-        return heading
-    return round(travel.angle(), 3)
+new_heading = DEFAULT_RULES.new_heading
+"""`EvoRules.new_heading` under its old name, for callers without a rules object."""
 
 
 def course_change(ctx: Ctx, model: Model) -> None:
@@ -115,7 +103,7 @@ def course_change(ctx: Ctx, model: Model) -> None:
     edge, never turn a model."""
     if model.start is None:
         return
-    heading = new_heading(
+    heading = ctx.rules.new_heading(
         model.start, model.pose.position, model.pose.heading, float(ctx.opt("course_min_move"))
     )
     model.pose = Pose(model.pose.position, heading)

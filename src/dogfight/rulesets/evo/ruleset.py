@@ -7,9 +7,9 @@ actions; enemy flights may react to each action with a free Shoot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -35,6 +35,7 @@ from dogfight.rulesets.evo.ready import (
     record_launch,
     usable_gates,
 )
+from dogfight.rulesets.evo.rules import EvoRules
 from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
     Allocation,
@@ -53,7 +54,9 @@ from dogfight.rulesets.evo.shooting import (
 from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction, PendingShot
 from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
 
-ACTIONS_PER_ACTIVATION = 2
+if TYPE_CHECKING:
+    from dogfight.core.hooks import Board, Command, LabSetup
+    from dogfight.core.play import Player
 
 
 class EvoRuleset(Ruleset):
@@ -61,10 +64,18 @@ class EvoRuleset(Ruleset):
 
     name = "evo"
     title = "Babylon 5 fighters on Battlefield Evolution (seed 001)"
+    odds_help = "EVO: one Shoot with one weapon."
+    """The help line of `dogfight odds evo`."""
     aliases = ("bfevo", "b5evo")
     options = OPTIONS
     action_type = A.EvoAction
     unit_file_keys = (frozenset({"agility", "target"}),)
+    rules: ClassVar[EvoRules] = EvoRules()
+    """The rule functions the engine, odds, player and board all call: a subclass
+    overrides one by `rules = MyRules()`."""
+    data_name: ClassVar[str] = "evo"
+    """The name the ruleset's own files go by (rules text), kept by subclasses that
+    register under another name."""
 
     # ---- the Ruleset hooks ------------------------------------------------------------
 
@@ -76,7 +87,7 @@ class EvoRuleset(Ruleset):
     ) -> EvoState:
         state = build_state(scenario)
         state.options = dict(options)
-        ctx = Ctx(state, state.options, log)
+        ctx = Ctx(state, state.options, log, self.rules)
         ctx.emit(
             "EVO-SEQ-1",
             f"{scenario.title}: {state.sides[0]} v {state.sides[1]}, "
@@ -91,6 +102,31 @@ class EvoRuleset(Ruleset):
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())
+
+    # ---- what the layers above ask (core/hooks.py) ----------------------------------------
+
+    def players(self) -> Mapping[str, Callable[[], Player]]:
+        from dogfight.rulesets.evo.heuristic import EvoHeuristic
+
+        return {"heuristic": EvoHeuristic}
+
+    def board(self) -> Board:
+        from dogfight.rulesets.evo.board import BOARD
+
+        return BOARD
+
+    def lab(self) -> LabSetup:
+        from dogfight.rulesets.evo.lab import LAB
+
+        return LAB
+
+    def commands(self) -> tuple[Command, ...]:
+        from dogfight.rulesets.evo.commands import evo_commands
+
+        return evo_commands(self)
+
+    def rules_text(self) -> tuple[str, ...]:
+        return (f"{self.data_name}.md",)
 
     def describe_unit(self, name: str) -> dict[str, Any]:
         return describe(find_unit(name))
@@ -147,7 +183,7 @@ class EvoRuleset(Ruleset):
 
     def ctx(self, state: EvoState) -> Ctx:
         """A question-only context (no dice) for the state."""
-        return Ctx(state, state.options, EventLog(NoDice()))  # type: ignore[arg-type]
+        return Ctx(state, state.options, EventLog(NoDice()), self.rules)  # type: ignore[arg-type]
 
     def legal_actions(self, state: EvoState) -> list[Any]:
         ctx = self.ctx(state)
@@ -319,7 +355,7 @@ class EvoRuleset(Ruleset):
             if move.model in ends:
                 raise IllegalAction(f"{move.model} is moved twice")
             step = Vec2(move.dx, move.dy).length()
-            if step > agility + EPSILON:
+            if not ctx.rules.within_agility(step, agility):
                 raise IllegalAction(
                     f'{move.model} may move {agility:g}" per manoeuvre, not {step:.2f}" (EVO-MOV-2)'
                 )
@@ -369,7 +405,7 @@ class EvoRuleset(Ruleset):
     # ---- applying -----------------------------------------------------------------------
 
     def apply(self, state: EvoState, action: Any, log: EventLog) -> None:
-        ctx = Ctx(state, state.options, log)
+        ctx = Ctx(state, state.options, log, self.rules)
         if isinstance(action, A.ChooseOrder):
             choose_order(ctx, action.first)
         elif isinstance(action, A.Activate):
@@ -541,20 +577,22 @@ def begin_activation(ctx: Ctx, flight: Flight, command: str = "") -> None:
     state.active_unit = flight.id
     flight.actions = ()
     flight.ready_target = ""
-    allowed = ACTIONS_PER_ACTIVATION
     ctx.emit("EVO-ACT-1", f"{ctx.name(flight)} is the active flight", unit=flight.id)
     arriving = in_hyperspace(flight)
     if arriving:
         arrive(ctx, flight)
-    if not flight.leader or flight.leader not in state.models:
+    leader_lost = not flight.leader or flight.leader not in state.models
+    if leader_lost:
         new_leader(ctx, flight)
-        if ctx.opt("leader_loss_costs_action"):
-            allowed -= 1
-    if flight.suppressed:
-        allowed -= 1
+    suppressed = flight.suppressed
+    if suppressed:
         flight.suppressed = False
         ctx.emit("EVO-SUP-1", f"{ctx.name(flight)} is suppressed: one action fewer", unit=flight.id)
-    allowed = max(0, allowed)
+    allowed = ctx.rules.actions_allowed(
+        leader_lost=leader_lost,
+        suppressed=suppressed,
+        leader_costs=bool(ctx.opt("leader_loss_costs_action")),
+    )
     if command:
         allowed = give_command(ctx, state.flights[command], flight, allowed)
     flight.allowed = allowed
@@ -817,7 +855,7 @@ def resolve_shot(
             if model.id not in state.models:
                 break
             result = resolve_die(ctx, model, face, ap, firers, six)
-            shown = f"{face}+1" if six else str(face)
+            shown = f"{face}{ctx.rules.six_bonus(six):+d}" if six else str(face)
             if result == "kill":
                 remove(
                     ctx,
@@ -901,15 +939,12 @@ def suppress(
     dice: assigned at least as many dice (after the 1s) as it had models when shot at.
     casualty: lost a model to the Shoot.
     """
-    mode = ctx.opt("suppression")
-    if mode == "off":
-        return
+    mode = str(ctx.opt("suppression"))
     for fid, count in sorted(per_flight.items()):
         flight = ctx.state.flights[fid]
         if flight.side == firing_side or not flight.models or flight.suppressed:
             continue
-        hit = count >= before[fid] if mode == "dice" else fid in removed_from
-        if hit:
+        if ctx.rules.suppresses(count, before[fid], fid in removed_from, mode):
             flight.suppressed = True
             ctx.emit("EVO-SUP-1", f"{ctx.name(flight)} is suppressed", unit=fid)
 
@@ -940,7 +975,7 @@ def reaction_candidates(ctx: Ctx) -> list[Flight]:
         if flight.reacted or flight.id in pending.declined:
             continue
         near = flight.id in pending.shot_at or any(
-            distance(m, t) <= close + EPSILON
+            ctx.rules.within_close(distance(m, t), close)
             for m in state.models_of(flight)
             for t in state.models_of(trigger)
         )
@@ -955,7 +990,7 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
     """Representative manoeuvres: every model the same way, full Agility, eight ways round
     the flight's facing and straight at the nearest enemy."""
     state = ctx.state
-    agility = state.unit_type(flight).agility
+    agility = ctx.rules.movement_budget(state.unit_type(flight).agility)
     acting = [state.models[m] for m in flight.acting if m in state.models]
     if not acting or agility <= 0:
         return []

@@ -9,35 +9,19 @@ its model. The seed adds stealth, 'on my six' and a 6" zone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
-from dogfight.geometry import Arc
-from dogfight.rulesets.evo.context import Ctx
+from dogfight.rulesets.evo.context import DEFAULT_RULES, Ctx
 from dogfight.rulesets.evo.ready import torpedoes_left
-from dogfight.rulesets.evo.state import EvoState, Flight, Model
+from dogfight.rulesets.evo.rules import AFT, ARC_RANGES, FACING_ARCS, EvoRules
+from dogfight.rulesets.evo.state import Flight, Model
 from dogfight.rulesets.evo.units import Weapon
 
-ARC_RANGES: dict[str, Arc] = {
-    "FaF": Arc(-45, 45),
-    "EaF": Arc(-135, 135),
-    "FaA": Arc(135, 225),
-}
-"""Bearings (relative to facing, + to port) each arc covers (EVO-ARC-1)."""
-AFT = Arc(135, 225)
-"""A model's aft quadrant: where 'on my six' firers must be (EVO-SIX-1)."""
-FACING_ARCS = (
-    ("front", Arc(-45, 45)),
-    ("port", Arc(45, 135)),
-    ("aft", Arc(135, 225)),
-    ("starboard", Arc(-135, -45)),
-)
+__all__ = ["AFT", "ARC_RANGES", "FACING_ARCS"]  # re-exported: the arcs live in rules.py
 
 
-def in_arc(firer: Model, target: Model, arc: str | None) -> bool:
+def in_arc(firer: Model, target: Model, arc: str | None, rules: EvoRules = DEFAULT_RULES) -> bool:
     """True if the target's centre is in the weapon's arc (no arc: all round)."""
-    if arc is None:
-        return True
-    return ARC_RANGES[arc].contains(firer.pose.bearing_to(target.pose.position))
+    return rules.in_arc(firer.pose.bearing_to(target.pose.position), arc)
 
 
 def distance(a: Model, b: Model) -> float:
@@ -46,7 +30,7 @@ def distance(a: Model, b: Model) -> float:
 
 
 def can_fire(
-    state: EvoState,
+    ctx: Ctx,
     flight: Flight,
     model: Model,
     weapon: Weapon,
@@ -56,19 +40,21 @@ def can_fire(
     reaction: bool,
 ) -> bool:
     """Whether one weapon of one model may fire at a target model (EVO-SHT-1)."""
-    # EVO-RDY-1: a Lock-on weapon fires only after a Ready at the target's flight.
-    locked = not reaction and flight.ready_target == target.unit
-    if weapon.trait("Lock-on") is not None and not locked:
-        return False
-    # EVO-TOR-1: Torpedo weapons fire only in a launch, and a launch fires only them.
+    rules = ctx.rules
     torpedo = weapon.trait("Torpedo") is not None
-    if torpedo != (flight.launching and not reaction):
+    if not rules.weapon_may_fire(
+        lock_on=weapon.trait("Lock-on") is not None,
+        torpedo=torpedo,
+        locked=flight.ready_target == target.unit,
+        launching=flight.launching,
+        reaction=reaction,
+    ):
         return False
     if torpedo and not torpedoes_left(flight, weapon):
         return False
-    if distance(model, target) > weapon.range + 1e-3:
+    if not rules.in_range(distance(model, target), weapon.range):
         return False
-    return ignore_arcs or in_arc(model, target, weapon.arc)
+    return ignore_arcs or in_arc(model, target, weapon.arc, rules)
 
 
 def firing_dice(
@@ -93,7 +79,7 @@ def firing_dice(
         used = False
         for weapon in state.unit_type(flight).weapons:
             if can_fire(
-                state, flight, model, weapon, target, ignore_arcs=ignore_arcs, reaction=reaction
+                ctx, flight, model, weapon, target, ignore_arcs=ignore_arcs, reaction=reaction
             ):
                 guns.append((weapon, model))
                 used = True
@@ -112,11 +98,11 @@ def reaction_target_ok(ctx: Ctx, flight: Flight, target: Model) -> bool:
     """
     state = ctx.state
     weapons = state.unit_type(flight).weapons
-    close = float(ctx.opt("close_range")) + 1e-3
+    close = float(ctx.opt("close_range"))
     anywhere = ctx.opt("reaction_range") == "weapon"
     return any(
-        (anywhere or distance(m, target) <= close)
-        and can_fire(state, flight, m, w, target, ignore_arcs=False, reaction=True)
+        (anywhere or ctx.rules.within_close(distance(m, target), close))
+        and can_fire(ctx, flight, m, w, target, ignore_arcs=False, reaction=True)
         for m in state.models_of(flight)
         for w in weapons
     )
@@ -127,13 +113,13 @@ def zone_models(ctx: Ctx, flight: Flight, target: Model) -> list[Model]:
 
     The firing flight's own models are never in its zone.
     """
-    size = float(ctx.opt("fire_zone"))
-    reach = size if ctx.opt("fire_zone_measure") == "radius" else size / 2
+    rules = ctx.rules
+    reach = rules.zone_reach(float(ctx.opt("fire_zone")), str(ctx.opt("fire_zone_measure")))
     centre = target.pose.position
     return [
         m
         for m in ctx.state.models.values()
-        if m.unit != flight.id and m.pose.position.distance(centre) <= reach + 1e-3
+        if m.unit != flight.id and rules.in_zone(m.pose.position.distance(centre), reach)
     ]
 
 
@@ -150,7 +136,7 @@ def on_my_six(ctx: Ctx, model: Model, firers: list[Model]) -> bool:
     """
     close = float(ctx.opt("close_range"))
     return all(
-        distance(model, f) <= close + 1e-3 and AFT.contains(model.pose.bearing_to(f.pose.position))
+        ctx.rules.on_six(distance(model, f), model.pose.bearing_to(f.pose.position), close)
         for f in firers
     )
 
@@ -163,27 +149,17 @@ def unit_models(ctx: Ctx, flight: Flight) -> list[Model]:
 def target_score(ctx: Ctx, model: Model, firers: list[Model]) -> int:
     """The model's Target: its stealth value if no firer is within close range (EVO-STL-1)."""
     utype = ctx.state.type_of(model)
-    if (
-        utype.stealth_target is not None
-        and nearest_firer(model, firers) > float(ctx.opt("close_range")) + 1e-3
-    ):
-        return utype.stealth_target
-    return utype.target
+    return int(
+        ctx.rules.target_number(utype, nearest_firer(model, firers), float(ctx.opt("close_range")))
+    )
 
 
 def save_score(ctx: Ctx, model: Model, firers: list[Model], ap: int) -> tuple[int, str]:
     """The Save the model needs, by the facing most firers are on (EVO-ARM-1), worsened by
     AP (EVO-DMG-2); and that facing."""
-    utype = ctx.state.type_of(model)
-    counts = {name: 0 for name, _ in FACING_ARCS}
-    for firer in firers:
-        bearing = model.pose.bearing_to(firer.pose.position)
-        for name, arc in FACING_ARCS:
-            if arc.contains(bearing):
-                counts[name] += 1
-                break
-    facing = max(counts, key=lambda k: (counts[k], k == "front"))
-    return utype.armour.get(facing, utype.save) + ap, facing
+    rules = ctx.rules
+    facing = str(rules.save_facing([model.pose.bearing_to(f.pose.position) for f in firers]))
+    return int(rules.save_needed(ctx.state.type_of(model), facing, ap)), facing
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,11 +198,9 @@ def deal(
     """
     zone = sorted(zone_models(ctx, flight, target), key=lambda m: (nearest_firer(m, firers), m.id))
     # One entry per die: (sides, AP). d10s first, then d6s: a fixed order keeps replays exact.
-    pool = sorted(
-        ((w.die, w.trait("AP") or 0) for w, _ in guns for _ in range(w.dice)), reverse=True
-    )
+    pool = sorted(((w.die, ctx.rules.ap(w)) for w, _ in guns for _ in range(w.dice)), reverse=True)
     given: dict[str, list[tuple[int, int]]] = {m.id: [] for m in zone}
-    if len({m.unit for m in zone}) > 1:
+    if ctx.rules.zone_is_mixed([m.unit for m in zone]):
         # EVO-SHT-5: in a mixed zone every model gets one die first, nearest first; the
         # rest go against the target's flight only.
         for model in zone:
@@ -234,45 +208,30 @@ def deal(
                 break
             sides, ap = pool.pop(0)
             first = ctx.roll(sides)
-            if first != 1:
+            if not ctx.rules.discarded(first):
                 given[model.id].append((first, ap))
         zone = [m for m in zone if m.unit == target.unit]
     rolled = sorted(((ctx.roll(sides), ap) for sides, ap in pool), reverse=True)
-    kept = [d for d in rolled if d[0] != 1]  # EVO-SHT-3: natural 1s are discarded
+    kept = [d for d in rolled if not ctx.rules.discarded(d[0])]  # EVO-SHT-3
     if not zone:
         return Deal(given, [], [])
     # EVO-SHT-4: highest die to the nearest model and on round the zone.
-    for model, die in zip(zone, kept, strict=False):
-        given[model.id].append(die)
-    return Deal(given, kept[len(zone) :], [m.id for m in zone])
+    takers = [m.id for m in zone]
+    first, rest = ctx.rules.first_round(kept, takers)
+    for mid, die in first:
+        given[mid].append(die)
+    return Deal(given, rest, takers)
 
 
-def fixed_rest(found: Deal, target: str, mode: str) -> list[str]:
-    """Who takes each die left over under a fixed rule (EVO-SHT-4 options): spread goes
-    on round the takers, nearest first; target puts them all on the nominated model."""
-    if not found.takers:
-        return []
-    if mode == "target":
-        who = target if target in found.takers else found.takers[0]
-        return [who] * len(found.rest)
-    return [found.takers[i % len(found.takers)] for i in range(len(found.rest))]
+def fixed_rest(found: Deal, target: str, mode: str, rules: EvoRules = DEFAULT_RULES) -> list[str]:
+    """Who takes each die left over under a fixed rule (EVO-SHT-4 options): the rule
+    function `rest_takers` over the deal's takers."""
+    return list(rules.rest_takers(len(found.rest), found.takers, target, mode))
 
 
-def greedy_rest(survive: list[Fraction], chances: list[list[Fraction]]) -> list[int]:
-    """The attacker's best allocation, die by die, highest first: each die goes to the
-    taker it is likeliest to remove, given what that taker already faces.
-
-    `survive[j]` is taker j's chance of surviving the dice it already has;
-    `chances[d][j]` the chance die d removes taker j. Returns a taker index per die.
-    The engine's computer player and the exact odds both answer EVO-SHT-4 with it.
-    """
-    alive = list(survive)
-    out = []
-    for row in chances:
-        best = max(range(len(alive)), key=lambda j: (alive[j] * row[j], -j))
-        out.append(best)
-        alive[best] *= 1 - row[best]
-    return out
+greedy_rest = DEFAULT_RULES.greedy_rest
+"""The attacker's best allocation (`EvoRules.greedy_rest`), kept under its old name for
+callers outside the ruleset until they take the rules object."""
 
 
 def allocate(
@@ -287,7 +246,7 @@ def allocate(
     the free_allocation option, with spread standing in for the attacker's choice)."""
     found = deal(ctx, flight, target, firers, guns)
     mode = rest or str(ctx.opt("free_allocation"))
-    return allocations(ctx, found, fixed_rest(found, target.id, mode))
+    return allocations(ctx, found, fixed_rest(found, target.id, mode, ctx.rules))
 
 
 def allocations(ctx: Ctx, found: Deal, rest: list[str]) -> list[Allocation]:
@@ -298,25 +257,11 @@ def allocations(ctx: Ctx, found: Deal, rest: list[str]) -> list[Allocation]:
     return [Allocation(ctx.state.models[mid], dice) for mid, dice in given.items() if dice]
 
 
-def die_outcome(value: int, target: int, kill: int) -> str:
-    """What a die's value (after any 'on my six' bonus) does: 'kill', 'hit' or 'miss'.
-
-    A Kill is an upgraded hit (EVO-DMG-1/2): a value below the Target misses whatever
-    the Kill score, and only a hit that also reaches the Kill removes outright.
-    """
-    if value < target:
-        return "miss"
-    return "kill" if value >= kill else "hit"
-
-
-def save_fails(roll: int, need: int) -> bool:
-    """A Save roll fails below the score needed, and a natural 1 always fails (EVO-DMG-2)."""
-    return roll == 1 or roll < need
-
-
-def six_bonus(six: bool) -> int:
-    """'On my six' adds 1 to every die assigned to the model (EVO-SIX-1)."""
-    return 1 if six else 0
+die_outcome = DEFAULT_RULES.die_outcome
+save_fails = DEFAULT_RULES.save_fails
+six_bonus = DEFAULT_RULES.six_bonus
+"""The rule functions under their old module-level names, for callers outside the
+ruleset that do not yet take the rules object (the engine itself uses `ctx.rules`)."""
 
 
 def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model], six: bool) -> str:
@@ -326,19 +271,24 @@ def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model],
     the model with no save (EVO-DMG-1) unless it dodges (EVO-DMG-3); at or over
     Target it must pass its Save, where a 1 always fails (EVO-DMG-2).
     """
+    rules = ctx.rules
     utype = ctx.state.type_of(model)
-    outcome = die_outcome(face + six_bonus(six), target_score(ctx, model, firers), utype.kill)
+    outcome = rules.die_outcome(
+        face + rules.six_bonus(six), target_score(ctx, model, firers), utype.kill
+    )
     if outcome == "miss":
         return "miss"
     if outcome == "kill":
-        dodge = utype.trait("Dodge")
-        may_dodge = ctx.opt("dodge_saves") and dodge is not None
-        if may_dodge and six and ctx.opt("no_dodge_on_six"):
-            may_dodge = False
-        if not may_dodge:
+        dodge = rules.dodge_roll(
+            utype,
+            six,
+            dodge_saves=bool(ctx.opt("dodge_saves")),
+            no_dodge_on_six=bool(ctx.opt("no_dodge_on_six")),
+        )
+        if dodge is None:
             return "kill"
         roll = ctx.roll()
-        if roll < (dodge or 7):
+        if not rules.dodges(roll, dodge):
             ctx.emit("EVO-DMG-3", f"{ctx.name(model)} fails its dodge ({dodge}+)", model=model.id)
             return "kill"
         ctx.emit(
@@ -347,4 +297,4 @@ def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model],
             model=model.id,
         )
     need, _ = save_score(ctx, model, firers, ap)
-    return "failed" if save_fails(ctx.roll(), need) else "saved"
+    return "failed" if rules.save_fails(ctx.roll(), need) else "saved"

@@ -29,8 +29,7 @@ from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.missiles import launch, shoot_missile
 from dogfight.rulesets.sfa.sequence import begin_actor, finish_actor, open_window
-from dogfight.rulesets.sfa.state import AttackRun, CraftState, Selection
-from dogfight.rulesets.sfa.temporal import TEMPORAL_POWER, who_may_displace
+from dogfight.rulesets.sfa.state import CraftState, Selection
 
 
 def do_move(ctx: Ctx, action: A.Move) -> None:
@@ -161,7 +160,7 @@ def person_move(ctx: Ctx, craft: CraftState, dest: Hex | None, budget: int) -> N
 def resolve(ctx: Ctx, action: A.Resolve) -> None:
     """Resolve an attack: a pool per weapon and damage check (SFA-ATK-*)."""
     state = ctx.state
-    craft_id, _ = split_key(action.actor)
+    craft_id, station = split_key(action.actor)
     craft = state.craft[craft_id]
     selection = state.selections[action.actor]
     if selection.kind == "equipment":
@@ -212,148 +211,63 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
     shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
     checks = max(1, weapon.damage_checks)
     # SFA-ATK-5: the Willpower point buys one success, on the first roll of the action.
-    state.attack = AttackRun(
-        actor=action.actor,
-        target=action.target,
-        rolls=shots * checks,
-        checks=checks,
-        bought=action.willpower,
-        power=action.power,
-    )
-    run_attack(ctx)
-
-
-def run_attack(ctx: Ctx) -> None:
-    """Make the attack's rolls in turn. After each roll against a craft, a Temporal
-    Displacement Device on either side may re-roll it before damage is done: the run
-    then waits for that answer (SFA-TEC-28)."""
-    state = ctx.state
-    run = state.attack
-    assert run is not None
-    craft_id, station = split_key(run.actor)
-    craft = state.craft.get(craft_id)
-    while craft is not None and run.done < run.rolls:
-        weapon = _weapon(state, craft, run.actor)
-        if run.target in state.missiles:
-            shoot_missile(
-                ctx,
-                craft,
-                station,
-                weapon,
-                state.missiles[run.target],
-                state.selections[run.actor],
-                run.bought,
-            )
-            run.bought = False
-            run.done = (run.done // run.checks + 1) * run.checks
-            continue
-        if run.target not in state.craft:
-            break
-        roll_once(ctx, run)
-        run.asked = who_may_displace(state, run)
-        if run.asked:
-            ctx.emit(
-                "SFA-TEC-28",
-                f"{run.actor}'s roll: {run.damage} damage; Temporal Displacement may re-roll it",
-                actor=run.actor,
-                target=run.target,
-                damage=run.damage,
-            )
-            return
-        settle(ctx, run)
-    state.attack = None
+    bought = action.willpower
+    for _ in range(shots):
+        for _check in range(checks):
+            if action.target in state.missiles:
+                missile = state.missiles[action.target]
+                shoot_missile(ctx, craft, station, weapon, missile, selection, bought)
+                bought = False
+                break
+            target = state.craft.get(action.target)
+            if target is None:
+                break
+            fire_once(ctx, action, craft, station, weapon, target, willpower=bought)
+            bought = False
     finish_actor(ctx)
 
 
-def _weapon(state: Any, craft: CraftState, key: str) -> Any:
-    selection = state.selections[key]
-    return next(w for w in state.type_of(craft).weapons if w.name == selection.item)
-
-
-def roll_once(ctx: Ctx, run: AttackRun) -> None:
-    """Roll the next (or again the pending) attack roll of the run."""
+def fire_once(
+    ctx: Ctx,
+    action: A.Resolve,
+    craft: CraftState,
+    station: int,
+    weapon: Any,
+    target: CraftState,
+    *,
+    willpower: bool,
+) -> None:
+    """One attack roll at a craft and its damage (SFA-ATK-1, SFA-ATK-4); a Temporal
+    Displacement Device may re-roll it before its damage is done (SFA-TEC-28)."""
     state = ctx.state
-    craft_id, station = split_key(run.actor)
-    craft = state.craft[craft_id]
-    target = state.craft[run.target]
     ctype = state.type_of(craft)
-    selection = state.selections[run.actor]
-    if not run.asked:  # a new roll, not a re-roll of the pending one
-        run.done += 1
-        run.willpower, run.bought = run.bought, False
-    run.soak = soak_against(state, target, ctype, run.power)
-    run.damage, run.botch, run.size = roll_attack(
+    soak = soak_against(state, target, ctype, action.power)
+    damage, botch, size = roll_attack(
         ctx,
         craft,
         station,
-        _weapon(state, craft, run.actor),
-        run.soak,
+        weapon,
+        soak,
         defending_scale(state, target, ctype),
-        speed_dice=selection.speed_dice,
-        willpower=run.willpower,
+        speed_dice=state.selections[action.actor].speed_dice,
+        willpower=willpower,
+        against=target.id,
     )
-
-
-def settle(ctx: Ctx, run: AttackRun) -> None:
-    """The pending roll stands: log it and do its damage (SFA-ATK-1, SFA-ATK-4)."""
-    state = ctx.state
-    craft = state.craft[split_key(run.actor)[0]]
-    target = state.craft.get(run.target)
-    if target is None:
-        return
-    weapon = _weapon(state, craft, run.actor)
     ctx.emit(
         "SFA-ATK-1",
-        f"{run.actor} fires {weapon.name} at {name(ctx, target.id)}:"
-        f" {run.size} dice against Soak {run.soak}: {run.damage} damage"
-        + (" (Willpower success)" if run.willpower else "")
-        + (", a botch" if run.botch else ""),
-        actor=run.actor,
+        f"{action.actor} fires {weapon.name} at {name(ctx, target.id)}:"
+        f" {size} dice against Soak {soak}: {damage} damage"
+        + (" (Willpower success)" if willpower else "")
+        + (", a botch" if botch else ""),
+        actor=action.actor,
         target=target.id,
-        dice=run.size,
-        damage=run.damage,
+        dice=size,
+        damage=damage,
     )
-    if run.botch:
+    if botch:
         craft.botched = True
         ctx.emit("SFA-ATK-4", f"{craft.id} botched: -2 Speed next turn", unit=craft.id)
-    ctype = state.type_of(craft)
-    damage_craft(ctx, target, run.damage, "SFA-ATK-1", weapon.name, source=ctype, by=craft.id)
-
-
-def do_displace(ctx: Ctx, action: A.Displace) -> None:
-    """Answer the pending roll: keep it, or pay 5 Power and roll it again, after which
-    both sides may answer the new roll (SFA-TEC-28)."""
-    state = ctx.state
-    run = state.attack
-    assert run is not None
-    if not action.use:
-        run.asked = run.asked[1:]
-        if run.asked:
-            return
-        settle(ctx, run)
-        run_attack(ctx)
-        return
-    craft = state.craft[action.craft]
-    craft.power -= TEMPORAL_POWER
-    ctx.emit(
-        "SFA-TEC-28",
-        f"{craft.id} fires its Temporal Displacement Device: the roll of {run.size} dice "
-        f"is made again ({craft.power} Power left)",
-        unit=craft.id,
-    )
-    roll_once(ctx, run)
-    run.asked = who_may_displace(state, run)
-    if run.asked:
-        ctx.emit(
-            "SFA-TEC-28",
-            f"{run.actor}'s new roll: {run.damage} damage",
-            actor=run.actor,
-            target=run.target,
-            damage=run.damage,
-        )
-        return
-    settle(ctx, run)
-    run_attack(ctx)
+    damage_craft(ctx, target, damage, "SFA-ATK-1", weapon.name, source=ctype, by=craft.id)
 
 
 def do_abort(ctx: Ctx, action: A.Abort) -> None:

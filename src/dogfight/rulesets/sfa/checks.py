@@ -42,6 +42,12 @@ def check(state: SfaState, action: Any) -> None:
     ctx = question_ctx(state)
     if state.outcome is not None:
         raise IllegalAction("the game is over")
+    if isinstance(action, A.Displace) or state.temporal is not None:
+        # A roll waits on a Temporal Displacement answer: nothing else is legal now.
+        problem = displace_problem(state, action)
+        if problem:
+            raise IllegalAction(problem)
+        return
     if isinstance(action, A.Select):
         if state.phase != "select":
             raise IllegalAction("actions are selected at the start of the turn only")
@@ -73,11 +79,6 @@ def check(state: SfaState, action: Any) -> None:
         raise IllegalAction(
             f"{state.abort_offer} has been interrupted: it aborts or passes first (SFA-SEQ-5)"
         )
-    if isinstance(action, A.Displace) or state.attack is not None:
-        problem = displace_problem(state, action)
-        if problem:
-            raise IllegalAction(problem)
-        return
     if isinstance(action, A.Pass):
         if not state.step.startswith("window"):
             raise IllegalAction("there is no interrupt to pass on now")

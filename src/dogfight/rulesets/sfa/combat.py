@@ -7,13 +7,12 @@ from dogfight.geometry.hexmap import OPEN, Terrain, line_of_fire
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import Craft, Pilot, Weapon
 from dogfight.rulesets.sfa.pool import (
-    PoolResult,
     attack_damage,
     attack_pool,
-    roll_pool,
     scale_adjust,
 )
 from dogfight.rulesets.sfa.state import CraftState, Missile, SfaState
+from dogfight.rulesets.sfa.temporal import roll
 
 OBSTACLES: dict[str, tuple[int, int]] = {
     "asteroid": (20, 8),
@@ -198,10 +197,11 @@ def roll_attack(
     *,
     speed_dice: int,
     willpower: bool,
-    reroll: bool = False,
+    against: str = "",
 ) -> tuple[int, bool, int]:
     """Roll one attack pool; returns (damage, botched, dice rolled) (SFA-ATK-1, -ATK-3).
-    With `reroll`, a Temporal Displacement re-rolls a roll that scored nothing."""
+    `against` is the craft fired at ('' for a missile): a Temporal Displacement Device
+    on either craft may re-roll the roll once it is seen (SFA-TEC-28)."""
     state = ctx.state
     design = state.type_of(attacker)
     weapon_scale = weapon.scale
@@ -227,35 +227,21 @@ def roll_attack(
             target_soak,
             removed_for_speed=speed_dice,
         )
-    result = roll_pool(ctx.log.dice, size, willpower=willpower)
-    if reroll:
-        result = temporal_reroll(ctx, attacker, result, willpower=willpower)
-    damage = attack_damage(result.net, weapon_scale, target_scale, willpower=result.willpower)
-    return damage, result.botch, size
 
+    def damage_of(net: int, bought: bool) -> int:
+        return attack_damage(net, weapon_scale, target_scale, willpower=bought)
 
-TEMPORAL_POWER = 5
-
-
-def temporal_reroll(
-    ctx: Ctx, craft: CraftState, result: PoolResult, *, willpower: bool = False
-) -> PoolResult:
-    """Temporal Displacement: a roll that scored no net success is rolled again, whole,
-    for 5 Power and no action (SFA-TEC-28, PROPOSAL: the player commits to it before
-    the roll, for a roll that fails)."""
-    state = ctx.state
-    if result.net > (1 if willpower else 0) or craft.power < TEMPORAL_POWER:
-        return result
-    if not state.type_of(craft).has("temporal_displacement"):
-        return result
-    craft.power -= TEMPORAL_POWER
-    ctx.emit(
-        "SFA-TEC-28",
-        f"{craft.id} fires its Temporal Displacement Device: the failed roll "
-        f"({result.dice} dice) is rolled again ({craft.power} Power left)",
-        unit=craft.id,
+    result = roll(
+        ctx,
+        size,
+        kind="attack",
+        by=attacker.id,
+        against=against,
+        willpower=willpower,
+        good=lambda r: damage_of(r.net, r.willpower) > 0,
+        harm=lambda r: damage_of(r.net, r.willpower) if against else 0,
     )
-    return roll_pool(ctx.log.dice, result.dice, willpower=willpower)
+    return damage_of(result.net, result.willpower), result.botch, size
 
 
 def damage_craft(
@@ -384,7 +370,7 @@ def cross_obstacle(ctx: Ctx, craft: CraftState, where: Hex) -> bool:
         return True
     pilot = craft.pilot
     size = max(1, pilot.dexterity + pilot.piloting + handling(state, craft))
-    result = roll_pool(ctx.log.dice, size, difficulty=difficulty)
+    result = roll(ctx, size, kind="obstacle", by=craft.id, difficulty=difficulty)
     if result.net >= 1:
         ctx.emit(
             "SFA-OBS-1",
@@ -433,8 +419,16 @@ def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
     source = state.types.get(missile.owner_type)
     soak = soak_against(state, target, source)
     size = max(1, missile.pool - soak)
-    result = roll_pool(ctx.log.dice, size)
-    damage = scale_adjust(result.net, missile.scale, defending_scale(state, target, source))
+    scale = defending_scale(state, target, source)
+    result = roll(
+        ctx,
+        size,
+        kind="missile",
+        by=missile.owner,
+        against=target.id,
+        harm=lambda r: scale_adjust(r.net, missile.scale, scale),
+    )
+    damage = scale_adjust(result.net, missile.scale, scale)
     if damage <= 0:
         ctx.emit(
             "SFA-MSL-2",
@@ -467,9 +461,17 @@ def area_attack(
     state = ctx.state
     soak = soak_against(state, victim, source)
     size = max(1, dice - soak)
-    result = roll_pool(ctx.log.dice, size)
     scale = source.scale if source is not None else 1
-    net = scale_adjust(result.net, scale, defending_scale(state, victim, source))
+    defending = defending_scale(state, victim, source)
+    result = roll(
+        ctx,
+        size,
+        kind="area",
+        by=by,
+        against=victim.id,
+        harm=lambda r: automatic + scale_adjust(r.net, scale, defending),
+    )
+    net = scale_adjust(result.net, scale, defending)
     ctx.emit(
         clause,
         f"{why} on {name(ctx, victim.id)}: "

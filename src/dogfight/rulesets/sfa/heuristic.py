@@ -71,6 +71,7 @@ from dogfight.rulesets.sfa.craft import Weapon
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
 from dogfight.rulesets.sfa.pool import attack_damage, attack_pool, exact_distribution
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
+from dogfight.rulesets.sfa.temporal import wants_reroll
 
 # ---- weights (Structure points of enemy craft) ---------------------------------------
 
@@ -323,7 +324,7 @@ class SfaHeuristic:
         self._rams.clear()
         self._next = None
         choice: Any = None
-        if state.attack is not None:
+        if state.temporal is not None:
             choice = self.displace(legal)
         elif state.abort_offer:
             choice = self.abort(legal)
@@ -789,21 +790,15 @@ class SfaHeuristic:
     # ---- interrupts ----------------------------------------------------------------
 
     def displace(self, legal: list[Any]) -> Any:
-        """Temporal Displacement after a roll (SFA-TEC-28): our own roll that missed, or
-        a roll against us that hurts badly, is made again; otherwise kept."""
-        state = self.state
-        run = state.attack
+        """Temporal Displacement after a roll (SFA-TEC-28): our own roll that failed, or
+        a roll against us that hurts badly or holds us in a beam, is made again;
+        otherwise kept."""
         keep = next((a for a in legal if isinstance(a, A.Displace) and not a.use), None)
         again = next((a for a in legal if isinstance(a, A.Displace) and a.use), None)
-        if run is None or keep is None or again is None:
+        if keep is None or again is None:
             return keep
-        if keep.craft == split_key(run.actor)[0]:
-            return again if run.damage == 0 and run.size >= REROLL_DICE else keep
-        target = state.craft.get(run.target)
-        if target is None:
-            return keep
-        worst = run.damage >= REROLL_HURT or run.damage >= target.structure
-        return again if run.damage > 0 and worst else keep
+        worth = wants_reroll(self.state, keep.craft, few=REROLL_DICE, hurt=REROLL_HURT)
+        return again if worth else keep
 
     def abort(self, legal: list[Any]) -> Any:
         """Answer an interrupt (SFA-SEQ-5): a craft worn down to half its Structure raises

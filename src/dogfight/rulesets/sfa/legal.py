@@ -28,7 +28,9 @@ def legal_actions(state: SfaState) -> list[Any]:
         return []
     ctx = question_ctx(state)
     out: list[Any] = []
-    if state.phase == "select":
+    if state.temporal is not None:
+        out = displace_actions(state)
+    elif state.phase == "select":
         key = state.to_select[0]
         for kind, item in choices_for(state, key):
             out.append(A.Select(actor=key, kind=kind, item=item))
@@ -38,8 +40,6 @@ def legal_actions(state: SfaState) -> list[Any]:
                     A.Select(actor=key, kind=kind, item=item, speed_dice=n)
                     for n in range(1, MAX_SPEED_DICE + 1)
                 ]
-    elif state.attack is not None:
-        out = displace_actions(state)
     elif state.abort_offer:
         out = [A.Pass(), *abort_actions(state, state.abort_offer)]
     elif state.step.startswith("window"):

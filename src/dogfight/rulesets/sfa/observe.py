@@ -29,6 +29,10 @@ def observe(state: SfaState, player: str | None) -> dict[str, Any]:
         )
     }
     hide_from(state, player, data)
+    if data.get("temporal") is not None:
+        # SFA-TEC-28: a side sees the roll waiting on an answer, not the state before
+        # the action (which holds the other side's secrets) nor the dice record.
+        data["temporal"] = {"roll": data["temporal"]["roll"]}
     return dict(data)
 
 

@@ -44,6 +44,15 @@ OPTIONS: tuple[Option, ...] = (
         "dice (the seed). true: its pilot's Piloting is added to those dice (rules-notes C.6).",
     ),
     Option(
+        name="temporal_reroll",
+        default="roll",
+        choices=("roll", "die"),
+        clause="SFA-TEC-28",
+        doc='What Temporal Displacement re-rolls of "the last die rolled": roll: the whole '
+        "last roll (rules-notes C.6). die: only the die of that roll rolled last (the seed's "
+        "words taken literally).",
+    ),
+    Option(
         name="turn_limit_result",
         default="damage",
         choices=("damage", "draw"),

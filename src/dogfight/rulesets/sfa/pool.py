@@ -120,6 +120,16 @@ def roll_pool(
     _check_difficulty(difficulty)
     count = max(MIN_POOL, size)
     faces = tuple(dice.roll_many(count, SIDES))
+    return count_faces(faces, willpower=willpower, difficulty=difficulty)
+
+
+def count_faces(
+    faces: tuple[int, ...], *, willpower: bool = False, difficulty: int = DEFAULT_DIFFICULTY
+) -> PoolResult:
+    """Count faces already rolled as one pool: successes, 1s, net and botch. A roll
+    changed after it was made (one die of it rolled again, SFA-TEC-28) is counted here
+    as any roll is."""
+    _check_difficulty(difficulty)
     successes = sum(1 for face in faces if face >= difficulty)
     ones = faces.count(1)
     net, botch = _judge(successes, ones, willpower)
@@ -129,7 +139,7 @@ def roll_pool(
         ones=ones,
         net=net,
         botch=botch,
-        dice=count,
+        dice=len(faces),
         willpower=willpower,
         difficulty=difficulty,
     )

@@ -22,7 +22,7 @@ from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import checks, legal
-from dogfight.rulesets.sfa.acting import do_abort, do_displace, do_move, resolve
+from dogfight.rulesets.sfa.acting import do_abort, do_move, resolve
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import catalog, describe, find_craft, load_craft_file
 from dogfight.rulesets.sfa.observe import observe
@@ -31,6 +31,7 @@ from dogfight.rulesets.sfa.person import load_fighter_file
 from dogfight.rulesets.sfa.sequence import advance, interrupt, time_note
 from dogfight.rulesets.sfa.setup import build_state
 from dogfight.rulesets.sfa.state import Selection, SfaState
+from dogfight.rulesets.sfa.temporal import apply_action
 
 
 class SfaRuleset(Ruleset):
@@ -135,6 +136,10 @@ class SfaRuleset(Ruleset):
     # ---- applying ---------------------------------------------------------------------
 
     def apply(self, state: SfaState, action: Any, log: EventLog) -> None:
+        # A roll met on the way may wait on a Temporal Displacement answer (SFA-TEC-28).
+        apply_action(state, action, log, self._apply)
+
+    def _apply(self, state: SfaState, action: Any, log: EventLog) -> None:
         ctx = Ctx(state, state.options, log)
         if isinstance(action, A.Select):
             state.selections[action.actor] = Selection(
@@ -155,8 +160,6 @@ class SfaRuleset(Ruleset):
             interrupt(ctx, action.actor)
         elif isinstance(action, A.Abort):
             do_abort(ctx, action)
-        elif isinstance(action, A.Displace):
-            do_displace(ctx, action)
         elif isinstance(action, A.Move):
             do_move(ctx, action)
         elif isinstance(action, A.Resolve):

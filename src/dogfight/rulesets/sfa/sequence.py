@@ -196,12 +196,6 @@ def decide_next(ctx: Ctx) -> bool:
             state.tie = tie_of(state, state.order[0])
         begin_actor(ctx, state.order[0])
         return False
-    if state.attack is not None:
-        # A roll waits on a Temporal Displacement answer (SFA-TEC-28).
-        asker = state.craft.get(state.attack.asked[0]) if state.attack.asked else None
-        if asker is not None:
-            state.active = asker.side
-            return True
     if state.abort_offer:
         pilot = state.craft.get(split_key(state.abort_offer)[0])
         if pilot is not None and open_kinds(state, state.abort_offer):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import msgspec
 
@@ -119,30 +120,49 @@ class Trail(msgspec.Struct, frozen=True, kw_only=True):
     owner_type: str = ""
 
 
-class AttackRun(msgspec.Struct, kw_only=True):
-    """A weapon attack under way: its rolls one by one, so that a Temporal Displacement
-    Device may re-roll the last one before its damage is done (SFA-TEC-28)."""
+class PendingRoll(msgspec.Struct, frozen=True, kw_only=True):
+    """A roll just made that a Temporal Displacement Device may still change: what it
+    was and who is still to say whether they re-roll it (SFA-TEC-28)."""
 
-    actor: str
-    target: str
-    rolls: int
-    """Attack rolls the action makes (each of a fire-linked group, each rocket check)."""
-    checks: int = 1
-    """Rolls per shot (a rocket salvo's damage checks)."""
-    done: int = 0
-    """Rolls made so far, the pending one included."""
-    bought: bool = False
-    """The Willpower success is still to be used, on the next roll (SFA-ATK-5)."""
-    power: int = 0
-    """Power spent on a Targeting Computer for every roll (SFA-TEC-26)."""
-    damage: int = 0
-    botch: bool = False
+    kind: str
+    """What was rolled: 'attack', 'missile', 'area', 'obstacle', 'tractor', 'beam'
+    (the beam's side of a tractor contest) or 'escape' (the held craft's Move roll)."""
+    by: str
+    """The craft whose roll it is (a missile's launcher); '' if none."""
+    against: str = ""
+    """The craft it is rolled against; '' if none."""
     size: int = 0
-    soak: int = 0
-    willpower: bool = False
-    """The pending roll carries the bought success."""
+    """Dice rolled."""
+    net: int = 0
+    """Net successes of the roll as it stands."""
+    good: bool = False
+    """Whether the roll, as it stands, does what its roller wanted."""
+    harm: int = 0
+    """Damage the roll does to `against` if it stands."""
     asked: tuple[str, ...] = ()
-    """Craft still to be asked whether they re-roll the pending roll."""
+    """Craft still to say whether they re-roll it, the one to answer now first."""
+
+
+class Rerolls(msgspec.Struct, kw_only=True):
+    """An action whose resolution waits on a Temporal Displacement answer (SFA-TEC-28).
+
+    The resolution is carried out again from `base` with the same dice (`faces`) and
+    the answers given so far, so that it continues exactly where the roll was made."""
+
+    action: Any = None
+    """The action being resolved."""
+    base: SfaState | None = None
+    """The state before it (never changed: each replay starts from a copy). A side's
+    view of the game (its observation) holds neither this nor `action`, whose secrets
+    are not the side's to see."""
+    faces: tuple[int, ...] = ()
+    """Every die face drawn since `base`, in order."""
+    answers: tuple[str, ...] = ()
+    """For each re-rollable roll so far: the craft that re-rolled it, or '' if kept."""
+    shown: int = 0
+    """Events of the resolution already in the log (a replay does not repeat them)."""
+    roll: PendingRoll
+    """The roll waiting on an answer."""
 
 
 class Actor(msgspec.Struct, frozen=True, kw_only=True):
@@ -185,8 +205,8 @@ class SfaState(msgspec.Struct, kw_only=True):
     """Sides still to be asked whether a faster actor interrupts (SFA-SEQ-4)."""
     interrupted: tuple[str, ...] = ()
     """Actors that are being interrupted, outermost first."""
-    attack: AttackRun | None = None
-    """The attack being resolved while a re-roll may be asked for (SFA-TEC-28)."""
+    temporal: Rerolls | None = None
+    """The action being resolved while a roll waits on a re-roll answer (SFA-TEC-28)."""
     abort_offer: str = ""
     """A pilot just interrupted, asked whether it aborts before the interrupter acts
     (SFA-SEQ-5)."""
@@ -241,8 +261,9 @@ class SfaState(msgspec.Struct, kw_only=True):
         dup.trails = list(self.trails)
         dup.area_hits = list(self.area_hits)
         dup.owner = dict(self.owner)
-        if self.attack is not None:
-            dup.attack = copy.copy(self.attack)
+        if self.temporal is not None:
+            # `base` is never changed, so the copies share it.
+            dup.temporal = copy.copy(self.temporal)
         return dup
 
     def other(self, side: str) -> str:

@@ -30,8 +30,9 @@ from dogfight.rulesets.sfa.combat import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import ENHANCEMENT, TECHNOLOGIES, Craft, Technology, Weapon
 from dogfight.rulesets.sfa.maneuvers import trace
-from dogfight.rulesets.sfa.pool import roll_pool, scale_adjust
+from dogfight.rulesets.sfa.pool import PoolResult, scale_adjust
 from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, SfaState, Trail
+from dogfight.rulesets.sfa.temporal import roll
 
 ACTION_TECHS = frozenset(t for t, kind in TECHNOLOGIES.items() if kind.speed is not None)
 """Technologies that are the turn's action (they have a Speed modifier)."""
@@ -703,8 +704,16 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
     source = state.types.get(missile.owner_type)
     soak = soak_against(state, target, source)
     size = max(1, missile.pool - soak)
-    result = roll_pool(ctx.log.dice, size)
-    damage = scale_adjust(result.net, missile.scale, defending_scale(state, target, source))
+    scale = defending_scale(state, target, source)
+    result = roll(
+        ctx,
+        size,
+        kind="missile",
+        by=missile.owner,
+        against=target.id,
+        harm=lambda r: scale_adjust(r.net, missile.scale, scale),
+    )
+    damage = scale_adjust(result.net, missile.scale, scale)
     ctx.emit(
         clause,
         f"{missile.id} (Remote Laser) fires at {name(ctx, target.id)}: {size} dice "
@@ -802,8 +811,16 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
     pilot = craft.pilot
     skill = pilot.dexterity + pilot.piloting + handling(state, craft)
     size = max(1, skill + TRACTOR_STRENGTH - soak)
-    result = roll_pool(ctx.log.dice, size)
-    net = scale_adjust(result.net, ctype.scale, state.type_of(target).scale)
+    scale = state.type_of(target).scale
+    result = roll(
+        ctx,
+        size,
+        kind="tractor",
+        by=craft.id,
+        against=target.id,
+        good=lambda r: scale_adjust(r.net, ctype.scale, scale) >= 1,
+    )
+    net = scale_adjust(result.net, ctype.scale, scale)
     if net >= 1 and not (target.force_field and not ctype.has("disruptor")):
         target.held_by = craft.id
         target.hold_power = power
@@ -859,14 +876,7 @@ def tractor_contests(ctx: Ctx) -> None:
         paid = min(held.hold_power, holder.power)
         holder.power -= paid
         strength = TRACTOR_STRENGTH + paid
-        beam = roll_pool(ctx.log.dice, strength)
-        hold = scale_adjust(
-            beam.net,
-            unit_scale(state, state.type_of(holder)),
-            unit_scale(state, state.type_of(held)),
-        )
-        dice = escape_dice(state, held)
-        pull = roll_pool(ctx.log.dice, dice)
+        beam, hold, dice, pull = strain(ctx, holder, held, strength)
         free = pull.net > hold
         ctx.emit(
             clause,
@@ -877,6 +887,30 @@ def tractor_contests(ctx: Ctx) -> None:
         )
         if free:
             held.held_by = ""
+
+
+def strain(
+    ctx: Ctx, holder: CraftState, held: CraftState, strength: int
+) -> tuple[PoolResult, int, int, PoolResult]:
+    """One resisted roll of a tractor contest: the beam's dice, its successes after
+    scale, the held craft's Move dice and its roll (SFA-TEC-29). Either roll may be
+    re-rolled by a Temporal Displacement Device once it is seen (SFA-TEC-28)."""
+    state = ctx.state
+    scales = (unit_scale(state, state.type_of(holder)), unit_scale(state, state.type_of(held)))
+    beam = roll(
+        ctx,
+        strength,
+        kind="beam",
+        by=holder.id,
+        against=held.id,
+        good=lambda r: scale_adjust(r.net, *scales) >= 1,
+    )
+    hold = scale_adjust(beam.net, *scales)
+    dice = escape_dice(state, held)
+    pull = roll(
+        ctx, dice, kind="escape", by=held.id, against=holder.id, good=lambda r: r.net > hold
+    )
+    return beam, hold, dice, pull
 
 
 def duplicate(ctx: Ctx, craft: CraftState, target_id: str) -> None:

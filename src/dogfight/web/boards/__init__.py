@@ -5,6 +5,16 @@ The browser holds no rules. For each ruleset an adapter turns what a seat may se
 for people (label, group, unit, target, destination, exact odds), draws movement
 envelopes and turns a point chosen on the board into a movement action. The JSON
 shapes are specified in docs/web-api.md.
+
+The web names no ruleset: a ruleset gives its adapter through its `board()` hook
+(core/ruleset.py), so a plugin or a subclass registered under a new name is drawn too.
+
+Beyond the `Board` protocol (core/hooks.py), the web reads one optional attribute of
+an adapter, with a default for an adapter that lacks it:
+
+- `part_separators` (str): the characters after which an id in event data names a
+  part of a unit rather than the unit (a unit's station, a model of a group), so the
+  log can show the side of the unit it belongs to.
 """
 
 from __future__ import annotations
@@ -13,23 +23,63 @@ from importlib import import_module
 
 from dogfight.core.errors import UnknownName
 from dogfight.core.hooks import Board as _Board
+from dogfight.core.registry import find_ruleset
+from dogfight.core.ruleset import Ruleset
 
 Board = _Board
 """One ruleset's board adapter (the protocol lives in core/hooks.py)."""
 
+PART_SEPARATORS = "#."
+"""`part_separators` of an adapter that does not set its own: '#' and '.', the marks
+the built-in rulesets' event ids use today for a part of a unit (a board that sets its
+own makes this default unneeded for it)."""
 
-BOARD_MODULES = {
-    "acta": "dogfight.rulesets.acta.board",
-    "evo": "dogfight.rulesets.evo.board",
-    "sfa": "dogfight.rulesets.sfa.board",
-}
+
+def board_of(ruleset: Ruleset) -> Board | None:
+    """The board adapter a ruleset gives (None: it has none)."""
+    board = ruleset.board()
+    if board is None:
+        board = _transitional_board(ruleset)
+    return board
 
 
 def board_for(ruleset: str) -> Board:
-    """The board adapter of a ruleset (raises UnknownName)."""
+    """The board adapter of the ruleset named `ruleset` (raises UnknownName when there
+    is no such ruleset or it has no board)."""
     try:
-        module = import_module(BOARD_MODULES[ruleset])
-    except KeyError:
-        raise UnknownName(f"no board for ruleset {ruleset!r}") from None
-    board: Board = module.BOARD
+        found = find_ruleset(ruleset)
+    except UnknownName:
+        raise UnknownName(f"no board for ruleset {ruleset!r}: no such ruleset") from None
+    board = board_of(found)
+    if board is None:
+        raise UnknownName(f"no board for ruleset {ruleset!r}")
     return board
+
+
+def part_separators(board: Board | None) -> str:
+    """The adapter's `part_separators`, or the default (also for no adapter at all)."""
+    separators = getattr(board, "part_separators", PART_SEPARATORS)
+    return separators if isinstance(separators, str) else PART_SEPARATORS
+
+
+def _transitional_board(ruleset: Ruleset) -> Board | None:
+    """TRANSITIONAL (issue 12), to be deleted once every built-in ruleset's `board()`
+    hook returns its BOARD: the `BOARD` of a `board` module beside the ruleset's class,
+    or beside the class of the nearest ancestor that has one (a subclass inherits its
+    parent's board). No ruleset is named here; a ruleset without such a module has no
+    board."""
+    for cls in type(ruleset).__mro__:
+        package, _, _ = cls.__module__.rpartition(".")
+        if not package.startswith("dogfight.rulesets."):
+            continue
+        name = f"{package}.board"
+        try:
+            module = import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise  # the board module exists but is broken: say so, do not hide it
+            continue
+        board: Board | None = getattr(module, "BOARD", None)
+        if board is not None:
+            return board
+    return None

@@ -106,7 +106,7 @@ function hexPoints(r) {
   return pts.join(" ");
 }
 
-/** What a scene unit is chosen as: its flight (evo: actions name flights) or itself. */
+/** What a scene unit is chosen as: its flight when it has one (actions then name flights), or itself. */
 export function keyOf(unit) {
   return unit.flight || unit.id;
 }

@@ -24,8 +24,8 @@ const S = {
   step: null,          // reviewing: the step shown, null for the live game
   finalVersion: null,  // actions in the finished game
   turns: new Map(),    // review: step -> turn, fetched on demand
-  selected: null,      // the selected unit's key (an evo flight, or the unit's id)
-  target: null,        // the id of the enemy scene unit (a model, in evo) chosen as a target
+  selected: null,      // the selected unit's key (its flight when it has one, else its id)
+  target: null,        // the id of the enemy scene unit (a model, in a flight) chosen as a target
   pending: null,       // {type: "free"|"dest"|"action", ...} awaiting confirmation
   choices: new Map(),  // a secret selection form's parts by actor, kept across redraws
   busy: false,
@@ -46,7 +46,7 @@ function units() {
   return S.view ? S.view.scene.units : [];
 }
 
-/** One scene unit (a model, in evo) by its own id. */
+/** One scene unit (a single model, where units fly in flights) by its own id. */
 function modelById(id) {
   return id ? units().find((u) => u.id === id) || null : null;
 }

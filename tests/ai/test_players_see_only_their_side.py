@@ -1,0 +1,94 @@
+"""Computer players decide on what their side may know, nothing more (DESIGN.md: Player;
+issue 12 item 4). For every ruleset, every built-in scenario and every kind of player
+the ruleset offers, a whole game is played; at each computer decision a copy of the game
+is drawn as the deciding side knows it (`Seat.sample`: the other side's secrets resampled
+by `Ruleset.sample_state`, the future dice reseeded), and the player, given the same
+generator seed, must choose the same action on the copy as on the real game. A player
+that read the real dice or the other side's secret choices would, sooner or later, not.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from dogfight.ai import make_player, player_kinds
+from dogfight.core.game import Game
+from dogfight.core.play import Player
+from dogfight.core.registry import all_rulesets
+from dogfight.core.scenario import builtin_scenarios
+from dogfight.core.seat import Seat
+
+CASES = [
+    pytest.param(scenario, kind, id=f"{scenario.ruleset}/{scenario.name}-{kind}")
+    for ruleset in all_rulesets()
+    for scenario in builtin_scenarios(ruleset.name)
+    for kind in player_kinds(ruleset)
+]
+
+
+def _decisions_match(scenario: Any, kind: str, seed: int, new: Callable[[], Player]) -> int:
+    """Play one game; returns how many decisions were checked."""
+    game = Game(scenario, seed=seed)
+    real = {side: new() for side in game.sides()}
+    # A second player of each side sees only drawn copies. The copies are kept, so that
+    # no two of them share an id (a player may cache by `seat.key`).
+    blind = {side: new() for side in game.sides()}
+    copies: list[Game] = []
+    chooser = random.Random(seed)
+    checked = 0
+    while not game.is_over():
+        side = game.current_player()
+        assert side is not None
+        legal = game.legal_actions()
+        seat = Seat(game, side)
+        copy = seat.sample(random.Random(chooser.getrandbits(64)))
+        copies.append(copy)
+        assert copy.dice.source is not game.dice.source
+        assert copy.legal_actions() == legal, "the legal actions depend on a secret"
+        assert copy.observation(side) == game.observation(side), "the copy looks different"
+        player_seed = chooser.getrandbits(64)
+        action = real[side].decide(seat, legal, random.Random(player_seed))
+        drawn = blind[side].decide(
+            Seat(copy, side), copy.legal_actions(), random.Random(player_seed)
+        )
+        assert drawn == action, f"decision {checked} of {side} ({kind}) read what it may not know"
+        game.apply(action)
+        checked += 1
+    return checked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("scenario", "kind"), CASES)
+def test_every_decision_is_the_same_on_a_game_drawn_from_the_sides_knowledge(
+    scenario: Any, kind: str
+) -> None:
+    ruleset = Game(scenario).ruleset
+    assert _decisions_match(scenario, kind, 7, lambda: make_player(kind, ruleset)) > 0
+
+
+class PeekingPlayer:
+    """Cheats: picks by the next face of the game's real dice (through the private
+    `seat._game`, which only core may use)."""
+
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
+        return legal[seat._game.dice.clone().roll(len(legal)) - 1]
+
+
+def test_a_player_reading_the_real_dice_is_caught() -> None:
+    """The check above can fail: a player that reads the dice decides otherwise on the
+    drawn copy, whose dice were reseeded."""
+    scenario, kind = CASES[0].values
+    with pytest.raises(AssertionError, match="read what it may not know"):
+        _decisions_match(scenario, kind, 7, PeekingPlayer)
+
+
+def test_every_ruleset_is_checked_with_every_player_kind() -> None:
+    """The cases above cover each registered ruleset with each kind it offers."""
+    covered = {(p.values[0].ruleset, p.values[1]) for p in CASES}
+    for ruleset in all_rulesets():
+        for kind in player_kinds(ruleset):
+            assert (ruleset.name, kind) in covered
