@@ -70,7 +70,6 @@ class DogfightVariant(ActaRuleset):
 
     name = "acta-double-dogfight"
     title = "acta, the Dogfight score counting twice (a test variant)"
-    aliases = ()  # type: ignore[assignment]  # acta's aliases stay acta's
     rules = DoubleDogfight()
 
 
@@ -79,7 +78,6 @@ class ToHitVariant(ActaRuleset):
 
     name = "acta-heavy-weak"
     title = "acta, Weak weapons at -2 (a test variant)"
-    aliases = ()  # type: ignore[assignment]
     rules = HeavyWeak()
 
 

@@ -20,7 +20,8 @@ from dogfight.core.errors import DataError
 from dogfight.core.hooks import Command, Param, Plot, Report, Table
 from dogfight.core.options import OptionValue
 from dogfight.core.text import cell_text, changed_options, fraction_text, option_text, percent
-from dogfight.rulesets.acta.odds import Distribution, acta_attack, acta_dogfight, acta_weapon
+from dogfight.dice.exact import Distribution
+from dogfight.rulesets.acta.odds import acta_attack, acta_dogfight, acta_weapon
 from dogfight.rulesets.acta.units import find_unit
 
 if TYPE_CHECKING:
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
 
 Params = Mapping[str, Any]
 Options = Mapping[str, OptionValue]
-
-# `--fleet-of` may be given many times: a repeatable Param (`multiple`, which the CLI
-# helper adds to core.hooks.Param with issue 12); until then the field is left out.
-_REPEATABLE: dict[str, Any] = {"multiple": True} if "multiple" in Param.__struct_fields__ else {}
 
 
 def _path(path: Path | None) -> str | None:
@@ -326,7 +323,7 @@ def commands_of(ruleset: ActaRuleset) -> tuple[Command, ...]:
                     help="IDS=FLEET, e.g. zul,zaresh=Klingon (repeatable).",
                     type="str",
                     flags=("--fleet-of",),
-                    **_REPEATABLE,
+                    multiple=True,
                 ),
                 Param(
                     name="origin",

@@ -6,7 +6,6 @@ apart, facing each other from the left and right edges.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from dogfight.core.hooks import DuelBoard
@@ -25,30 +24,6 @@ BOARD = DuelBoard(
     turn_limit=8,
 )
 """The acta duel board (sim/matchup.py's lab)."""
-
-
-def slots(board: DuelBoard, count: int) -> list[tuple[float, float]]:
-    """(depth behind the front line, position along it) of `count` units, in ranks:
-    spread evenly about the line's middle, `gap` apart where there is room, never under
-    `spacing`, further ranks once one is full.
-
-    The lab's generic layout, here until the core's DuelBoard offers it (issue 12: the
-    core helper's `DuelBoard.slots` replaces this at merge)."""
-    usable = board.high - board.low
-    per_rank = min(count, int(usable // board.spacing) + 1)
-    out: list[tuple[float, float]] = []
-    for r in range(math.ceil(count / per_rank)):
-        in_rank = min(per_rank, count - r * per_rank)
-        gap = min(board.gap, usable / (in_rank - 1)) if in_rank > 1 else 0.0
-        first = (board.low + board.high) / 2 - gap * (in_rank - 1) / 2
-        out.extend((_depth(board, r), first + gap * i) for i in range(in_rank))
-    return out
-
-
-def _depth(board: DuelBoard, rank: int) -> float:
-    """How far rank number `rank` stands behind the front line (negative: in front)."""
-    behind = int((board.edge - board.margin) // board.rank) + 1
-    return rank * board.rank if rank < behind else -(rank - behind + 1) * board.rank
 
 
 class ActaLab:
@@ -70,7 +45,7 @@ class ActaLab:
         board = self.board
         prefix = "A" if left else "B"
         units = []
-        for i, (depth, along) in enumerate(slots(board, count)):
+        for i, (depth, along) in enumerate(board.slots(count)):
             x = board.edge - depth if left else board.width - board.edge + depth
             units.append(
                 {

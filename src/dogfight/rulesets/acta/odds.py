@@ -14,7 +14,7 @@ the result's `notes`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from dataclasses import replace as _replace
 from fractions import Fraction
 from functools import cache
@@ -23,11 +23,11 @@ from typing import TypeVar
 
 from dogfight.core.errors import DogfightError
 from dogfight.core.options import OptionValue
+from dogfight.dice.exact import D6, SIXTH, Distribution, add, tidy
 from dogfight.rulesets.acta import units as acta_units
 from dogfight.rulesets.acta.fire_rules import drones_left, is_drone, multihit
-from dogfight.rulesets.acta.rules import D6, ActaRules, ToHit
+from dogfight.rulesets.acta.rules import ActaRules, ToHit
 
-SIXTH = Fraction(1, 6)
 BASE_RULES = ActaRules()
 
 Options = Mapping[str, OptionValue]
@@ -47,29 +47,8 @@ class DogfightOdds:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Distribution:
-    """An outcome count (damage points) -> probability.
-
-    The same fields as the generic distribution of exact odds, which moves below the
-    rulesets (dice/exact.py) with issue 12; once it is there this becomes that one."""
-
-    odds: dict[int, Fraction]
-    notes: tuple[str, ...] = ()
-    facts: dict[str, str | int | float] = field(default_factory=dict)
-    """What the computation used (to-hit number, dice, shields...), for display."""
-
-    @property
-    def expected(self) -> Fraction:
-        """The exact mean."""
-        return sum((k * p for k, p in self.odds.items()), Fraction(0))
-
-
-def _tidy(odds: Mapping[int, Fraction]) -> dict[int, Fraction]:
-    return {k: odds[k] for k in sorted(odds) if odds[k] != 0}
-
-
 def _add(into: dict[K, Fraction], key: K, p: Fraction) -> None:
+    """`dice.exact.add` for the chain's own states (tuples and ship positions)."""
     into[key] = into.get(key, Fraction(0)) + p
 
 
@@ -243,7 +222,7 @@ def acta_attack(
             notes.append("no fighters on defensive fire against the Seeking attack")
         if not b5:
             facts["shields"] = target.shields
-    return Distribution(_tidy(odds), tuple(notes), facts)
+    return Distribution(tidy(odds), tuple(notes), facts)
 
 
 def _fighter_damage(
@@ -259,7 +238,7 @@ def _fighter_damage(
         for dodged in range(hits + 1):
             q = comb(hits, dodged) * p_dodge**dodged * (1 - p_dodge) ** (hits - dodged)
             if q:
-                _add(odds, min(damage, (hits - dodged) * per_hit), p * q)
+                add(odds, min(damage, (hits - dodged) * per_hit), p * q)
     return odds
 
 
@@ -319,7 +298,7 @@ def _ship_damage(
                     _add(after, nxt, p * q)
             states = after
         for s, p in states.items():
-            _add(odds, s.dealt, p)
+            add(odds, s.dealt, p)
     return odds
 
 

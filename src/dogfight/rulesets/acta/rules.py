@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dogfight.core.options import OptionValue
+from dogfight.dice.exact import D6
 from dogfight.geometry import Arc
 from dogfight.rulesets.acta.units import Weapon
 
@@ -34,8 +35,6 @@ ARC_RANGES: dict[str, Arc] = {
 
 DOGFIGHT_DRONE_BONUS = 2
 """The seed's (*) swap: dogfight drones add +2 to the Dogfight score (ACTA-FTR-9)."""
-
-D6 = range(1, 7)
 
 
 @dataclass(frozen=True, slots=True)

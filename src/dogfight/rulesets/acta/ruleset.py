@@ -130,9 +130,6 @@ class ActaRuleset(Ruleset):
     overrides one rule by setting `rules = MyRules()`."""
     odds_help: ClassVar[str] = "ACTA: a dogfight, or one weapon's attack."
     """The help line of `dogfight odds acta`."""
-    data_name: ClassVar[str] = "acta"
-    """The name this ruleset's own files go by (its rules text): a subclass registered
-    under another name inherits them."""
 
     def ctx(self, state: ActaState, log: EventLog | None = None) -> Ctx:
         """A resolution context with this ruleset's rules; without `log`, one for
@@ -166,10 +163,6 @@ class ActaRuleset(Ruleset):
         from dogfight.rulesets.acta.commands import commands_of
 
         return commands_of(self)
-
-    def rules_text(self) -> tuple[str, ...]:
-        """docs/rules/acta.md, for this ruleset and any subclass of it."""
-        return (f"{self.data_name}.md",)
 
     # ---- the Ruleset hooks ---------------------------------------------------------
 
