@@ -13,13 +13,13 @@ import pytest
 from dogfight.ai import make_player
 from dogfight.core import Game, builtin_scenario_files, load_scenario, play
 from dogfight.core.scenario import scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.geometry.hex import DIRECTIONS, hex_to_offset, in_forward_line, offset_to_hex
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.heuristic import (
     SfaHeuristic,
     damage_odds,
     fallback,
-    observed_state,
     worth,
 )
 from dogfight.rulesets.sfa.maneuvers import trace
@@ -102,7 +102,7 @@ def select_all(game: Game, choices: dict[str, tuple[str, str, int]]) -> None:
 def decide(game: Game, seed: int = 0) -> Any:
     """The heuristic's answer, checked to be one of the legal actions."""
     legal = game.legal_actions()
-    action = SfaHeuristic().decide(game, legal, random.Random(seed))
+    action = SfaHeuristic().decide(Seat.of(game), legal, random.Random(seed))
     assert action in legal, f"{action} is not among the legal actions"
     return action
 
@@ -333,8 +333,8 @@ def test_its_view_keeps_the_enemys_selections_secret() -> None:
         game.apply(A.Select(actor=key, kind="attack", item="Light Laser"))
     game.apply(A.Select(actor="A1#0", kind="attack", item="Medium Laser"))
     assert set(game.state.selections) == {"R1#0", "R2#0", "A1#0"}
-    assert set(observed_state(game, "Aliens").selections) == {"A1#0"}
-    assert set(observed_state(game, "Rebels").selections) == {"R1#0", "R2#0"}
+    assert set(Seat.of(game, "Aliens").state().selections) == {"A1#0"}
+    assert set(Seat.of(game, "Rebels").state().selections) == {"R1#0", "R2#0"}
 
 
 def test_is_deterministic_given_its_generator() -> None:
@@ -352,7 +352,7 @@ def test_falls_back_on_a_harmless_choice_among_unknown_actions() -> None:
     game = position((0, "G", "gunboat", 5, 9, 0), (1, "D", "drone", 5, 5, 0))
     unknown = A.Select(actor="G#0", kind="equipment", item="force_field")
     none = A.Select(actor="G#0", kind="none")
-    assert SfaHeuristic().decide(game, [unknown, none], random.Random(0)) == none
+    assert SfaHeuristic().decide(Seat.of(game), [unknown, none], random.Random(0)) == none
     assert fallback([unknown, none]) == none
     moves = [A.Move(craft="G", steps="F", abort="teleport"), A.Move(craft="G", steps="FF")]
     assert fallback(moves) == moves[0]

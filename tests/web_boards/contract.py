@@ -11,6 +11,7 @@ from typing import Any
 from dogfight.ai import make_player
 from dogfight.core.game import Game
 from dogfight.core.scenario import load_scenario
+from dogfight.core.seat import Seat
 
 GROUPS = {
     "move",
@@ -166,6 +167,6 @@ def positions(
         if game.is_over():
             return
         legal = game.legal_actions()
-        game.apply(chooser.decide(game, legal, rng))
+        game.apply(chooser.decide(Seat.of(game), legal, rng))
         if step % every == 0 and not game.is_over():
             yield game.clone()

@@ -27,8 +27,8 @@ from dogfight.rulesets.sfa.board import (
 )
 from dogfight.rulesets.sfa.choices import least_hexes, move_budget
 from dogfight.rulesets.sfa.maneuvers import trace
-from dogfight.rulesets.sfa.pool import scale_adjust
-from dogfight.sim.odds import sfa_pool
+from dogfight.rulesets.sfa.odds import sfa_pool
+from dogfight.rulesets.sfa.rules import SFA_RULES
 from dogfight.web.boards import board_for
 
 from .contract import check_action_view, check_envelope, check_scene, positions
@@ -139,8 +139,8 @@ def test_attack_odds_use_the_engines_pool() -> None:
                     continue  # a decoy: the engine shows it up without rolling
                 assert rolled == [case["dice"]] * len(rolled)
                 assert 1 <= len(rolled) <= case["rolls"]  # a wreck stops the later rolls
-                first = _damage(sfa_pool(case["dice"], willpower=action.willpower), case)
-                later = _damage(sfa_pool(case["dice"]), case)
+                first = _damage(sfa_pool(case["dice"], willpower=action.willpower), case, True)
+                later = _damage(sfa_pool(case["dice"]), case, False)
                 expected = first
                 for _ in range(case["rolls"] - 1):
                     expected = _convolve(expected, later)
@@ -151,10 +151,13 @@ def test_attack_odds_use_the_engines_pool() -> None:
     assert checked > 5
 
 
-def _damage(pool: Any, case: dict[str, Any]) -> dict[int, float]:
+def _damage(pool: Any, case: dict[str, Any], bought: bool) -> dict[int, float]:
+    """Damage of one roll as the engine deals it (SFA-ATK-5: a bought success does 1)."""
     out: dict[int, float] = {}
     for net, p in pool.net.items():
-        dealt = scale_adjust(net, case["attack_scale"], case["target_scale"])
+        dealt = SFA_RULES.attack_damage(
+            net, case["attack_scale"], case["target_scale"], willpower=bought and case["willpower"]
+        )
         out[dealt] = out.get(dealt, 0.0) + float(p)
     return out
 

@@ -14,7 +14,7 @@ from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.aborts import abort_selection, pending_step
 from dogfight.rulesets.sfa.actors import describe_selection, speed_of, spend_willpower, split_key
-from dogfight.rulesets.sfa.choices import expendable, least_hexes, move_budget
+from dogfight.rulesets.sfa.choices import least_hexes, move_budget
 from dogfight.rulesets.sfa.collisions import collides
 from dogfight.rulesets.sfa.combat import (
     collide,
@@ -28,6 +28,7 @@ from dogfight.rulesets.sfa.combat import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.missiles import launch, shoot_missile
+from dogfight.rulesets.sfa.rules import expendable
 from dogfight.rulesets.sfa.sequence import begin_actor, finish_actor, open_window
 from dogfight.rulesets.sfa.state import CraftState, Selection
 
@@ -55,7 +56,7 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
             f"Willpower ({craft.willpower} left): Speed {state.speeds[key]}",
             unit=craft.id,
         )
-    budget = move_budget(state, craft, selection)
+    budget = move_budget(state, craft, selection, ctx.rules)
     least = least_hexes(state, craft, selection)
     if selection.kind == "equipment":
         T.start_move_equipment(ctx, craft, selection.item)
@@ -73,7 +74,14 @@ def do_move(ctx: Ctx, action: A.Move) -> None:
         T.check_decoys(ctx)
         open_window(state, "window_resolve")
         return
-    path = trace(craft.hex, craft.facing, action.steps, budget, min_hexes=least)
+    path = trace(
+        craft.hex,
+        craft.facing,
+        action.steps,
+        budget,
+        min_hexes=least,
+        maneuver=ctx.rules.maneuver,
+    )
     craft.maneuver_soak += path.soak
     craft.maneuver_handling += path.handling
     face = path.facing
@@ -208,8 +216,8 @@ def resolve(ctx: Ctx, action: A.Resolve) -> None:
             f"({craft.power} left)",
             unit=craft.id,
         )
-    shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
-    checks = max(1, weapon.damage_checks)
+    shots = ctx.rules.attack_shots(weapon)
+    checks = ctx.rules.damage_checks(weapon)
     # SFA-ATK-5: the Willpower point buys one success, on the first roll of the action.
     bought = action.willpower
     for _ in range(shots):

@@ -27,15 +27,15 @@ from dogfight.geometry.hex import FractionalHex, Hex, hex_round, straight_line
 from dogfight.geometry.hexmap import HexMap
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa.actors import split_key
-from dogfight.rulesets.sfa.choices import expendable, least_hexes, move_budget
+from dogfight.rulesets.sfa.choices import least_hexes, move_budget
 from dogfight.rulesets.sfa.combat import defending_scale, shooter, soak_against, unit_scale
 from dogfight.rulesets.sfa.combat import handling as craft_handling
 from dogfight.rulesets.sfa.craft import Craft
 from dogfight.rulesets.sfa.craft import describe as describe_craft
-from dogfight.rulesets.sfa.maneuvers import BACK, MANEUVERS, TURN_STEPS, trace
-from dogfight.rulesets.sfa.pool import attack_pool, scale_adjust
+from dogfight.rulesets.sfa.maneuvers import BACK, TURN_STEPS, trace
+from dogfight.rulesets.sfa.odds import attack_damage_odds, sfa_pool
+from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules
 from dogfight.rulesets.sfa.state import CraftState, Selection
-from dogfight.sim.odds import sfa_pool
 
 ROOT3 = math.sqrt(3.0)
 FACING_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
@@ -368,6 +368,12 @@ def _scene(game: Game, seat: str | None) -> dict[str, Any]:
 # ---- describing actions ------------------------------------------------------------------
 
 
+def rules_of(game: Game) -> SfaRules:
+    """The rule functions of the game's ruleset (a subclass's own, if it has them)."""
+    rules = getattr(game.ruleset, "rules", None)
+    return rules if isinstance(rules, SfaRules) else SFA_RULES
+
+
 def _where(h: Hex, facing: int | None = None) -> str:
     text = f"hex ({h.q}, {h.r})"
     return text if facing is None else f"{text} facing {FACING_NAMES[facing % 6]}"
@@ -375,30 +381,14 @@ def _where(h: Hex, facing: int | None = None) -> str:
 
 @lru_cache(maxsize=1024)
 def _pool_numbers(
-    dice: int, willpower: bool, attack_scale: int, target_scale: int, rolls: int
+    rules: SfaRules, dice: int, willpower: bool, attack_scale: int, target_scale: int, rolls: int
 ) -> tuple[dict[str, float], float, float]:
     """Damage of `rolls` rolls of one pool (the Willpower success on the first only),
-    summed exactly; and the botch chance of one roll."""
-
-    def damage(bought: bool) -> dict[int, Fraction]:
-        pool = sfa_pool(dice, willpower=bought)
-        out: dict[int, Fraction] = {}
-        for net, p in pool.net.items():
-            dealt = scale_adjust(net, attack_scale, target_scale)
-            out[dealt] = out.get(dealt, Fraction(0)) + p
-        return out
-
-    total = damage(willpower)
-    plain = damage(False)
-    for _ in range(rolls - 1):
-        summed: dict[int, Fraction] = {}
-        for a, p in total.items():
-            for b, q in plain.items():
-                summed[a + b] = summed.get(a + b, Fraction(0)) + p * q
-        total = summed
-    outcomes = {f"{k} damage": float(p) for k, p in sorted(total.items())}
+    summed exactly (`odds.attack_damage_odds`); and the botch chance of one roll."""
+    total = attack_damage_odds(dice, willpower, attack_scale, target_scale, rolls, rules=rules)
+    outcomes = {f"{k} damage": float(p) for k, p in total.items()}
     expected = float(sum((k * p for k, p in total.items()), Fraction(0)))
-    return outcomes, expected, float(sfa_pool(dice).botch)
+    return outcomes, expected, float(sfa_pool(dice, rules=rules).botch)
 
 
 def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -417,32 +407,22 @@ def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[s
     seen_target = obs["craft"].get(action.target)
     if weapon is None or weapon.guided or seen_target is None or action.reroll:
         return None
-    shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
     # The target as this side sees it: a decoy looks like its projector, so its odds
     # must too (the engine's own state would give the decoy away).
     target = msgspec.convert(seen_target, CraftState)
     soak = soak_against(state, target, design, action.power)
-    if design.fighter is not None:
-        dice = attack_pool(
-            design.fighter.strength,
-            0,
-            0,
-            weapon.attack,
-            soak,
-            removed_for_speed=selection.speed_dice,
-        )
-        attack_scale = unit_scale(state, design)
-    else:
-        person, skill = shooter(craft, station)
-        dice = attack_pool(
-            person.dexterity,
-            skill,
-            craft_handling(state, craft),
-            weapon.attack,
-            soak,
-            removed_for_speed=selection.speed_dice,
-        )
-        attack_scale = weapon.scale
+    person, skill = shooter(craft, station)
+    # The engine's own pool (`rules.attack_dice`, as `combat.roll_attack` rolls it).
+    dice = rules_of(game).attack_dice(
+        design,
+        person.dexterity,
+        skill,
+        craft_handling(state, craft),
+        weapon,
+        soak,
+        speed_dice=selection.speed_dice,
+    )
+    attack_scale = unit_scale(state, design) if design.fighter is not None else weapon.scale
     return {
         "dice": dice,
         "willpower": action.willpower,
@@ -450,7 +430,7 @@ def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[s
         "target_scale": defending_scale(state, target, design),
         "soak": soak,
         "weapon": weapon.name,
-        "rolls": shots * weapon.damage_checks,
+        "rolls": rules_of(game).attack_rolls(weapon),
     }
 
 
@@ -460,6 +440,7 @@ def attack_odds(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[s
     if case is None:
         return None
     outcomes, expected, botch = _pool_numbers(
+        rules_of(game),
         case["dice"],
         case["willpower"],
         case["attack_scale"],
@@ -540,7 +521,9 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
                 end, face = action.dest, facing
                 label += f"to {_where(end)}"
             elif action.steps:
-                path = trace(here, facing, action.steps, 99, min_hexes=0)
+                path = trace(
+                    here, facing, action.steps, 99, min_hexes=0, maneuver=rules_of(game).maneuver
+                )
                 end, face = path.end, path.facing
                 label += f"fly {action.steps} to {_where(end, face)}"
                 if path.maneuvers:
@@ -629,12 +612,18 @@ def step_plans(
     least: int,
     on_map: frozenset[Hex] | None,
     blocked: set[Hex],
+    rules: SfaRules = SFA_RULES,
 ) -> dict[tuple[Hex, int], Plan]:
     """For every end hex and facing a string of steps reaches within `budget` hexes
     (at least `least`), the one losing the least Handling, then the shortest: a
     Dijkstra search over (hex, facing, hexes flown, a forward hex since the last
     maneuver), with the rules of `maneuvers.trace`. Paths stay on the map (unless
-    `on_map` is None) and out of `blocked` hexes."""
+    `on_map` is None) and out of `blocked` hexes. Handling lost is `rules.maneuver`'s."""
+
+    def cost(step: str) -> int:
+        modifiers = rules.maneuver(step)
+        return -modifiers[2] if modifiers is not None else 0
+
     # Plain (q, r) tuples: this loop runs thousands of times per envelope.
     allowed = None if on_map is None else {(h.q, h.r) for h in on_map}
     walls = {(h.q, h.r) for h in blocked}
@@ -671,24 +660,22 @@ def step_plans(
         if not ready:
             continue
         for step in PLAIN_STEPS[1:]:
-            cost = -MANEUVERS[step][2]
+            paid = penalty + cost(step)
             if step in ("l", "r"):
                 dq, dr = steps_of[(face + (-1 if step == "l" else 1)) % 6]
                 if flown < budget and free(q + dq, r + dr):
-                    push(penalty + cost, steps + step, q + dq, r + dr, face, flown + 1, False)
+                    push(paid, steps + step, q + dq, r + dr, face, flown + 1, False)
             else:
-                push(
-                    penalty + cost, steps + step, q, r, (face + TURN_STEPS[step]) % 6, flown, False
-                )
+                push(paid, steps + step, q, r, (face + TURN_STEPS[step]) % 6, flown, False)
         # The travelling Loop: `O` then a `B` per hex flown straight back, facing
         # unchanged (SFA-MOV-4).
         bq, br = steps_of[(face + 3) % 6]
-        cost = -MANEUVERS["O"][2]
+        looping = penalty + cost("O")
         for back in range(1, budget - flown + 1):
             if not free(q + back * bq, r + back * br):
                 break
             push(
-                penalty + cost,
+                looping,
                 steps + "O" + BACK * back,
                 q + back * bq,
                 r + back * br,
@@ -715,14 +702,16 @@ def _find_plans(game: Game, craft_id: str) -> dict[tuple[Hex, int], Plan]:
     if seen_craft is None or craft is None or selection is None:
         return {}
     on_map = frozenset(msgspec.convert(obs["map"], HexMap))
-    budget = move_budget(state, craft, selection)
+    rules = rules_of(game)
+    budget = move_budget(state, craft, selection, rules)
     least = least_hexes(state, craft, selection)
     start, facing = _hex(seen_craft["hex"]), int(seen_craft["facing"])
-    plans = step_plans(start, facing, budget, least, on_map, _blocked(game, obs, craft_id))
+    blocked = _blocked(game, obs, craft_id)
+    plans = step_plans(start, facing, budget, least, on_map, blocked, rules)
     if not plans:
         # Boxed in, a craft still has to fly: then the moves that collide or leave the
         # map are offered (as `legal_actions` does).
-        plans = step_plans(start, facing, budget, least, None, set())
+        plans = step_plans(start, facing, budget, least, None, set(), rules)
     # The search keeps the movement rules (SFA-MOV-1..3); an equipment selection
     # (Boosters, a doomsday device charging) or a Move 0 craft adds rules of its own,
     # so then each plan is put to the engine's check.
@@ -739,7 +728,7 @@ def _find_plans(game: Game, craft_id: str) -> dict[tuple[Hex, int], Plan]:
         if isinstance(action, A.Move) and action.craft == craft_id and action.steps:
             if action.abort or action.dest is not None:
                 continue
-            path = trace(start, facing, action.steps, budget, min_hexes=0)
+            path = trace(start, facing, action.steps, budget, min_hexes=0, maneuver=rules.maneuver)
             end = (path.end, path.facing)
             if end not in plans:
                 plans[end] = Plan(action.steps, -path.handling)

@@ -14,6 +14,7 @@ from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.aborts import abort_problem, abort_selection
 from dogfight.rulesets.sfa.actors import interrupters, may_abort, may_spend_willpower, split_key
 from dogfight.rulesets.sfa.choices import (
+    MAX_SPEED_DICE,
     charging,
     choices_for,
     least_hexes,
@@ -25,21 +26,19 @@ from dogfight.rulesets.sfa.choices import (
 from dogfight.rulesets.sfa.collisions import ram_problem
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.maneuvers import trace
+from dogfight.rulesets.sfa.rules import SfaRules
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 from dogfight.rulesets.sfa.temporal import displace_problem
 
-MAX_SPEED_DICE = 10
-"""Most attack dice one action may give up for Speed (SFA-SEQ-2)."""
+
+def question_ctx(state: SfaState, rules: SfaRules | None = None) -> Ctx:
+    """A question-only context (with the ruleset's `rules`; sfa's own when None)."""
+    return Ctx(state, state.options, EventLog(NoDice()), rules)  # type: ignore[arg-type]
 
 
-def question_ctx(state: SfaState) -> Ctx:
-    """A question-only context."""
-    return Ctx(state, state.options, EventLog(NoDice()))  # type: ignore[arg-type]
-
-
-def check(state: SfaState, action: Any) -> None:
+def check(state: SfaState, action: Any, rules: SfaRules | None = None) -> None:
     """Raise `IllegalAction`, saying why, if the action is not legal now."""
-    ctx = question_ctx(state)
+    ctx = question_ctx(state, rules)
     if state.outcome is not None:
         raise IllegalAction("the game is over")
     if isinstance(action, A.Displace) or state.temporal is not None:
@@ -171,9 +170,16 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
         if action.steps:
             return "a Teleport replaces the move: give no steps (SFA-TEC-27)"
         return T.teleport_problem(state, craft, action.dest)
-    budget = move_budget(state, craft, selection)
+    budget = move_budget(state, craft, selection, ctx.rules)
     least = least_hexes(state, craft, selection)
-    path = trace(craft.hex, craft.facing, action.steps, budget, min_hexes=least)
+    path = trace(
+        craft.hex,
+        craft.facing,
+        action.steps,
+        budget,
+        min_hexes=least,
+        maneuver=ctx.rules.maneuver,
+    )
     if state.type_of(craft).move == 0 and path.maneuvers:
         return "a craft with Move 0 may not maneuver (SFA-MOV-2)"
     if least == 0 and path.hexes and charging(craft, selection):
@@ -184,7 +190,7 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
         if problem:
             return problem
     if not path.problem and action.ram:
-        return ram_problem(state, craft, selection, action.steps)
+        return ram_problem(state, craft, selection, action.steps, ctx.rules)
     return path.problem
 
 

@@ -13,6 +13,7 @@ from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Weapon
 from dogfight.rulesets.sfa.crew import weapons_of_station
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
+from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
 
@@ -20,6 +21,10 @@ def station_weapons(state: SfaState, craft: CraftState, station: int) -> list[We
     """Weapons a station fires: the pilot the forward ones (all with Auto-Turrets), a
     gunner the turreted ones (SFA-ATK-1, SFA-ATK-2; see `crew.weapons_of_station`)."""
     return weapons_of_station(state.type_of(craft), craft.pilot, station)
+
+
+MAX_SPEED_DICE = 10
+"""Most attack dice one action may give up for Speed (SFA-SEQ-2)."""
 
 
 def choices_for(state: SfaState, key: str) -> list[tuple[str, str]]:
@@ -63,28 +68,25 @@ def trades_dice(state: SfaState, key: str, kind: str, item: str) -> bool:
     return weapon is not None and not weapon.guided
 
 
-def expendable(weapon: Weapon) -> bool:
-    """Missiles and rocket salvos are bought one at a time and used up (SFA-ATK-6)."""
-    return weapon.guided or weapon.damage_checks > 1
-
-
-def move_budget(state: SfaState, craft: CraftState, selection: Selection) -> int:
+def move_budget(
+    state: SfaState, craft: CraftState, selection: Selection, rules: SfaRules = SFA_RULES
+) -> int:
     """Hexes the craft may fly this turn: Move, plus 3 for the extra-move action, plus
-    5 (straight) for Boosters it can pay for (SFA-TEC-04). A Street Fighter: Athletics
-    + the maneuver's Move modifier (+ 3 for the extra move) on a Street Fighter-scale
-    map, nothing on a Starfighter-scale one (SFA-SF-3)."""
+    5 (straight) for Boosters it can pay for (SFA-TEC-04), counted by
+    `rules.move_budget`. A Street Fighter: Athletics + the maneuver's Move modifier (+ 3
+    for the extra move) on a Street Fighter-scale map, nothing on a Starfighter-scale
+    one (SFA-SF-3)."""
     if state.is_person(craft):
         return person_budget(state, craft, selection)
     move = state.type_of(craft).move
-    if selection.kind == "extra_move":
-        return move + EXTRA_MOVE
-    if (
-        (selection.kind, selection.item) == ("equipment", "boosters")
+    boost = (
+        T.BOOST_HEXES
+        if (selection.kind, selection.item) == ("equipment", "boosters")
         and move > 0
         and craft.power >= T.power_needed("boosters")
-    ):
-        return move + T.BOOST_HEXES
-    return move
+        else 0
+    )
+    return rules.move_budget(move, selection.kind, boost)
 
 
 def person_budget(state: SfaState, craft: CraftState, selection: Selection) -> int:
@@ -119,13 +121,15 @@ def least_hexes(state: SfaState, craft: CraftState, selection: Selection) -> int
     return 0 if state.type_of(craft).move == 0 or charging(craft, selection) else 1
 
 
-def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
+def move_choices(
+    state: SfaState, craft: CraftState, selection: Selection, rules: SfaRules = SFA_RULES
+) -> list[str]:
     """Step strings on offer: legal and on the map (and, under `collide_on_entry`, not
     into another craft; a craft with its Hyper-Ram on may choose to ram). Deliberate
     rams are offered apart (`collisions.ram_choices`)."""
     if charging(craft, selection):
         return [""]
-    budget = move_budget(state, craft, selection)
+    budget = move_budget(state, craft, selection, rules)
     least = least_hexes(state, craft, selection)
     move = state.type_of(craft).move
     # Every length up to the budget: a move may stop short of it, and check() accepts a
@@ -147,7 +151,9 @@ def move_choices(state: SfaState, craft: CraftState, selection: Selection) -> li
         candidates = list(dict.fromkeys(tails + ["F" * n for n in range(1, budget + 1)]))
     # Each candidate's path is traced once and reused below (tracing is most of the cost).
     paths = {
-        steps: trace(craft.hex, craft.facing, steps, budget, min_hexes=least)
+        steps: trace(
+            craft.hex, craft.facing, steps, budget, min_hexes=least, maneuver=rules.maneuver
+        )
         for steps in candidates
     }
     legal = [
@@ -266,4 +272,17 @@ def targets_for(ctx: Ctx, key: str) -> list[str]:
         for missile in sorted(state.missiles.values(), key=lambda m: m.id):
             if missile.side != craft.side and not bears(state, craft, weapon, missile.hex):
                 out.append(missile.id)
+    return out
+
+
+def selections_for(state: SfaState, key: str) -> list[Selection]:
+    """Every selection the actor may make (each choice, and each number of dice traded
+    for Speed where that is allowed), as `legal_actions` offers them."""
+    out = []
+    for kind, item in choices_for(state, key):
+        out.append(Selection(kind=kind, item=item))
+        if trades_dice(state, key, kind, item):
+            out += [
+                Selection(kind=kind, item=item, speed_dice=n) for n in range(1, MAX_SPEED_DICE + 1)
+            ]
     return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.choices import least_hexes, move_budget, move_choices
 from dogfight.rulesets.sfa.maneuvers import Path, trace
+from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
 
@@ -37,17 +38,25 @@ def ram_victim(state: SfaState, craft: CraftState, path: Path) -> str:
     return ""
 
 
-def ram_problem(state: SfaState, craft: CraftState, selection: Selection, steps: str) -> str:
+def ram_problem(
+    state: SfaState,
+    craft: CraftState,
+    selection: Selection,
+    steps: str,
+    rules: SfaRules = SFA_RULES,
+) -> str:
     """Why a deliberate ram along these steps is illegal, beyond the move itself being
     legal ('' if it is legal) (SFA-COL-1)."""
-    budget = move_budget(state, craft, selection)
+    budget = move_budget(state, craft, selection, rules)
     least = least_hexes(state, craft, selection)
     if not ram_victim(state, craft, trace(craft.hex, craft.facing, steps, budget, min_hexes=least)):
         return f"{craft.id}'s move meets no craft to ram (SFA-COL-1)"
     return ""
 
 
-def ram_choices(state: SfaState, craft: CraftState, selection: Selection) -> list[str]:
+def ram_choices(
+    state: SfaState, craft: CraftState, selection: Selection, rules: SfaRules = SFA_RULES
+) -> list[str]:
     """Step strings on which the craft may ram on purpose: every offered move that
     meets a craft it can see (SFA-COL-1). None with Hyper-Ram charged or selected, or
     under `collide_on_entry`, whose moves into craft are rams already."""
@@ -57,6 +66,6 @@ def ram_choices(state: SfaState, craft: CraftState, selection: Selection) -> lis
         return []
     return [
         steps
-        for steps in move_choices(state, craft, selection)
-        if steps and not ram_problem(state, craft, selection, steps)
+        for steps in move_choices(state, craft, selection, rules)
+        if steps and not ram_problem(state, craft, selection, steps, rules)
     ]

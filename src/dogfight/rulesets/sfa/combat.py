@@ -6,11 +6,6 @@ from dogfight.geometry.hex import FRONT_ARC, Hex, in_arc, in_forward_line
 from dogfight.geometry.hexmap import OPEN, Terrain, line_of_fire
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import Craft, Pilot, Weapon
-from dogfight.rulesets.sfa.pool import (
-    attack_damage,
-    attack_pool,
-    scale_adjust,
-)
 from dogfight.rulesets.sfa.state import CraftState, Missile, SfaState
 from dogfight.rulesets.sfa.temporal import roll
 
@@ -204,32 +199,21 @@ def roll_attack(
     on either craft may re-roll the roll once it is seen (SFA-TEC-28)."""
     state = ctx.state
     design = state.type_of(attacker)
-    weapon_scale = weapon.scale
-    if design.fighter is not None:
-        # SF:TSG: Strength + technique + the maneuver's Damage modifier - the target's
-        # Soak, at least one die (SFA-SF-5); `weapon.attack` holds technique + modifier.
-        size = attack_pool(
-            design.fighter.strength,
-            0,
-            0,
-            weapon.attack,
-            target_soak,
-            removed_for_speed=speed_dice,
-        )
-        weapon_scale = unit_scale(state, design)
-    else:
-        person, skill = shooter(attacker, station)
-        size = attack_pool(
-            person.dexterity,
-            skill,
-            handling(state, attacker),
-            weapon.attack,
-            target_soak,
-            removed_for_speed=speed_dice,
-        )
+    # A Street Fighter fights at its own scale (SFA-SF-7); a craft's weapon at the weapon's.
+    weapon_scale = unit_scale(state, design) if design.fighter is not None else weapon.scale
+    person, skill = shooter(attacker, station)
+    size = ctx.rules.attack_dice(
+        design,
+        person.dexterity,
+        skill,
+        handling(state, attacker),
+        weapon,
+        target_soak,
+        speed_dice=speed_dice,
+    )
 
     def damage_of(net: int, bought: bool) -> int:
-        return attack_damage(net, weapon_scale, target_scale, willpower=bought)
+        return ctx.rules.attack_damage(net, weapon_scale, target_scale, willpower=bought)
 
     result = roll(
         ctx,
@@ -369,7 +353,7 @@ def cross_obstacle(ctx: Ctx, craft: CraftState, where: Hex) -> bool:
         )
         return True
     pilot = craft.pilot
-    size = max(1, pilot.dexterity + pilot.piloting + handling(state, craft))
+    size = ctx.rules.piloting_pool(pilot.dexterity, pilot.piloting, handling(state, craft))
     result = roll(ctx, size, kind="obstacle", by=craft.id, difficulty=difficulty)
     if result.net >= 1:
         ctx.emit(
@@ -418,7 +402,7 @@ def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
     state = ctx.state
     source = state.types.get(missile.owner_type)
     soak = soak_against(state, target, source)
-    size = max(1, missile.pool - soak)
+    size = ctx.rules.guided_pool(missile.pool, soak)
     scale = defending_scale(state, target, source)
     result = roll(
         ctx,
@@ -426,9 +410,9 @@ def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
         kind="missile",
         by=missile.owner,
         against=target.id,
-        harm=lambda r: scale_adjust(r.net, missile.scale, scale),
+        harm=lambda r: ctx.rules.scale_adjust(r.net, missile.scale, scale),
     )
-    damage = scale_adjust(result.net, missile.scale, scale)
+    damage = ctx.rules.scale_adjust(result.net, missile.scale, scale)
     if damage <= 0:
         ctx.emit(
             "SFA-MSL-2",
@@ -460,7 +444,7 @@ def area_attack(
     10 dice": rules-notes C.6)."""
     state = ctx.state
     soak = soak_against(state, victim, source)
-    size = max(1, dice - soak)
+    size = ctx.rules.guided_pool(dice, soak)
     scale = source.scale if source is not None else 1
     defending = defending_scale(state, victim, source)
     result = roll(
@@ -469,9 +453,9 @@ def area_attack(
         kind="area",
         by=by,
         against=victim.id,
-        harm=lambda r: automatic + scale_adjust(r.net, scale, defending),
+        harm=lambda r: automatic + ctx.rules.scale_adjust(r.net, scale, defending),
     )
-    net = scale_adjust(result.net, scale, defending)
+    net = ctx.rules.scale_adjust(result.net, scale, defending)
     ctx.emit(
         clause,
         f"{why} on {name(ctx, victim.id)}: "

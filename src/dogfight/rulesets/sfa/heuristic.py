@@ -1,8 +1,9 @@
 """A heuristic player for the `sfa` ruleset (Space Fighter Alpha on a hex map).
 
 It looks no further than the end of the next turn, and it sees only what its side may
-see: every decision starts from `game.observation(side)`, so the enemy's secret
-selections stay secret until the Speeds are revealed (SFA-SEQ-1). The craft designs
+see: every decision starts from its seat's `state()` (the ruleset's `known_state`, built
+from the side's observation), so the enemy's secret selections stay secret until the
+Speeds are revealed (SFA-SEQ-1). The craft designs
 come from the scenario, which both sides know.
 
 Everything is scored in Structure points of enemy craft, with a bonus for putting a
@@ -51,15 +52,14 @@ from typing import Any
 
 import msgspec
 
-from dogfight.core.game import Game
+from dogfight.core.choose import pick
 from dogfight.core.seat import Seat
 from dogfight.geometry.hex import DIRECTIONS, Hex
 from dogfight.geometry.hexmap import HexMap, line_of_fire
 from dogfight.rulesets.sfa import actions as A
-from dogfight.rulesets.sfa.actors import EXTRA_MOVE, speed_of, split_key
+from dogfight.rulesets.sfa.actors import speed_of, split_key
 from dogfight.rulesets.sfa.choices import (
     choices_for,
-    expendable,
     impact_key,
     least_hexes,
     move_budget,
@@ -69,7 +69,7 @@ from dogfight.rulesets.sfa.collisions import collides, crowding_collides
 from dogfight.rulesets.sfa.combat import OBSTACLES, bears, collision_soak, total_soak
 from dogfight.rulesets.sfa.craft import Weapon
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
-from dogfight.rulesets.sfa.pool import attack_damage, attack_pool, exact_distribution
+from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 from dogfight.rulesets.sfa.temporal import wants_reroll
 
@@ -133,14 +133,18 @@ APPROACH = 0.05
 
 
 @cache
-def net_odds(size: int, willpower: bool) -> tuple[tuple[int, float], ...]:
+def net_odds(
+    size: int, willpower: bool, *, rules: SfaRules = SFA_RULES
+) -> tuple[tuple[int, float], ...]:
     """Net successes -> chance, for a pool of `size` d10s at difficulty 6."""
-    odds, _ = exact_distribution(size, willpower=willpower)
+    odds, _ = rules.pool_odds(size, willpower=willpower)
     return tuple((net, float(p)) for net, p in odds.items())
 
 
 @cache
-def damage_odds(size: int, willpower: bool, steps: int, hits: int) -> tuple[tuple[int, float], ...]:
+def damage_odds(
+    size: int, willpower: bool, steps: int, hits: int, *, rules: SfaRules = SFA_RULES
+) -> tuple[tuple[int, float], ...]:
     """Total damage -> chance, for `hits` pools of `size` dice; `steps` is the target's
     scale less the weapon's (SFA-ATK-1, interscale combat). A Willpower point buys its
     success on the first roll only (SFA-ATK-5)."""
@@ -148,9 +152,9 @@ def damage_odds(size: int, willpower: bool, steps: int, hits: int) -> tuple[tupl
     for roll in range(max(1, hits)):
         one: dict[int, float] = {}
         bought = willpower and roll == 0
-        for net, p in net_odds(size, bought):
+        for net, p in net_odds(size, bought, rules=rules):
             # SFA-ATK-5: the bought success does 1 damage whatever the scale.
-            damage = attack_damage(net, 0, steps, willpower=bought)
+            damage = rules.attack_damage(net, 0, steps, willpower=bought)
             one[damage] = one.get(damage, 0.0) + p
         nxt: dict[int, float] = {}
         for a, pa in total.items():
@@ -161,11 +165,20 @@ def damage_odds(size: int, willpower: bool, steps: int, hits: int) -> tuple[tupl
 
 
 @cache
-def worth(size: int, willpower: bool, steps: int, hits: int, left: int, bonus: float) -> float:
+def worth(
+    size: int,
+    willpower: bool,
+    steps: int,
+    hits: int,
+    left: int,
+    bonus: float,
+    *,
+    rules: SfaRules = SFA_RULES,
+) -> float:
     """A shot's worth in Structure against a target with `left` Structure: what it takes
     (no more than is left) plus `bonus` times the chance of disabling it."""
     total = 0.0
-    for damage, p in damage_odds(size, willpower, steps, hits):
+    for damage, p in damage_odds(size, willpower, steps, hits, rules=rules):
         total += p * min(damage, left)
         if damage >= left:
             total += p * bonus
@@ -173,24 +186,29 @@ def worth(size: int, willpower: bool, steps: int, hits: int, left: int, bonus: f
 
 
 @cache
-def kill_chance(size: int, willpower: bool, steps: int, hits: int, left: int) -> float:
+def kill_chance(
+    size: int, willpower: bool, steps: int, hits: int, left: int, *, rules: SfaRules = SFA_RULES
+) -> float:
     """The chance a shot takes at least `left` Structure."""
-    return sum(p for damage, p in damage_odds(size, willpower, steps, hits) if damage >= left)
+    odds = damage_odds(size, willpower, steps, hits, rules=rules)
+    return sum(p for damage, p in odds if damage >= left)
 
 
 @cache
-def fail_chance(size: int, difficulty: int) -> float:
+def fail_chance(size: int, difficulty: int, *, rules: SfaRules = SFA_RULES) -> float:
     """The chance a Piloting pool scores no net success (SFA-OBS-1)."""
-    odds, _ = exact_distribution(size, difficulty=difficulty)
+    odds, _ = rules.pool_odds(size, difficulty=difficulty)
     return float(odds.get(0, 0))
 
 
 @lru_cache(maxsize=65536)
-def flights(start: Hex, facing: int, budget: int, least: int) -> tuple[tuple[str, Path], ...]:
+def flights(
+    start: Hex, facing: int, budget: int, least: int, *, rules: SfaRules = SFA_RULES
+) -> tuple[tuple[str, Path], ...]:
     """Every candidate move from a pose that the movement rules allow, with its path."""
     out = []
     for steps in candidate_steps(budget):
-        path = trace(start, facing, steps, budget, min_hexes=least)
+        path = trace(start, facing, steps, budget, min_hexes=least, maneuver=rules.maneuver)
         if not path.problem:
             out.append((steps, path))
     return tuple(out)
@@ -200,25 +218,6 @@ def flights(start: Hex, facing: int, budget: int, least: int) -> tuple[tuple[str
 def disk(radius: int) -> tuple[Hex, ...]:
     """Offsets of every hex 1 to `radius` steps from a hex."""
     return tuple(Hex(0, 0).spiral(radius)[1:])
-
-
-# ---- what one side sees -------------------------------------------------------------
-
-
-def observed_state(game: Game, side: str) -> SfaState:
-    """The state as `side` may see it: its observation, with the scenario's designs."""
-    seen = dict(game.observation(side))
-    seen["types"] = {}
-    try:
-        state = msgspec.convert(seen, SfaState)
-    except (msgspec.ValidationError, TypeError):
-        # An observation this player cannot read back: the public parts of the state,
-        # with only the selections the observation shows.
-        state = game.state.clone()
-        shown = seen.get("selections", {})
-        state.selections = {k: v for k, v in state.selections.items() if k in shown}
-    state.types = dict(game.state.types)
-    return state
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,22 +289,27 @@ class SfaHeuristic:
         self._obstacles: dict[Hex, tuple[int, int]] = {}
         """Hex -> (Structure, Piloting difficulty) of the obstacle there, for this map."""
         self._next: list[Fire] | None = None
+        self.rules: SfaRules = SFA_RULES
+        """The rule functions of the ruleset being played (a subclass's own)."""
+        self._rules: SfaRules | None = None
+        """The rules the map caches were worked out with."""
 
     # ---- entry point ---------------------------------------------------------------
 
-    def decide(self, seat: Seat | Game, legal: list[Any], rng: random.Random) -> Any:
-        """One of `legal`."""
-        # TEMPORARY (issue 12 in progress): read the seat's game until this player
-        # reads only `seat`; a Game is still accepted from older tests.
-        game = seat._game if isinstance(seat, Seat) else seat
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
+        """One of `legal`, from what `seat` may know only (`Seat.state`: the ruleset's
+        `known_state`, without the other side's secrets)."""
         if len(legal) == 1:
             return legal[0]
-        side = game.current_player()
-        if side is None:
-            return fallback(legal)
-        state = observed_state(game, side)
-        if state.map != self._map:
-            self._map = state.map
+        side = seat.side
+        rules = getattr(seat.ruleset, "rules", None)
+        self.rules = rules if isinstance(rules, SfaRules) else SFA_RULES
+        # Our own selections table: `guess_hidden` fills in what the Speeds reveal of
+        # the enemy, and the seat's state is only read.
+        known: SfaState = seat.state()
+        state = msgspec.structs.replace(known, selections=dict(known.selections))
+        if (state.map, self.rules) != (self._map, self._rules):
+            self._map, self._rules = state.map, self.rules
             self._cover.clear()
             self._fire.clear()
             self._reach.clear()
@@ -425,7 +429,7 @@ class SfaHeuristic:
             return [Pose(craft.hex, craft.facing)]
         taken = {c.hex for c in state.craft.values() if c.id != craft.id} if strict else set()
         seen: dict[tuple[Hex, int], Pose] = {}
-        for _, path in flights(craft.hex, craft.facing, budget, least):
+        for _, path in flights(craft.hex, craft.facing, budget, least, rules=self.rules):
             if not all(h in self._inside and h not in taken for h in path.hexes):
                 continue
             pose = Pose(path.end, path.facing, path.soak, path.handling)
@@ -482,23 +486,25 @@ class SfaHeuristic:
         person = shooter.pilot if station == 0 else shooter.gunners[station - 1]
         skill = person.piloting if station == 0 else person.gunnery
         stype = state.type_of(shooter)
-        size = attack_pool(
+        size = self.rules.attack_pool(
             person.dexterity,
             skill,
-            stype.handling + shooter.maneuver_handling + handling,
+            self.rules.handling(stype.handling, shooter.maneuver_handling + handling),
             weapon.attack,
             max(0, total_soak(state, target) + soak),
             removed_for_speed=speed_dice,
         )
-        hits = volley(weapon)
+        hits = self.rules.attack_rolls(weapon)
         steps = state.type_of(target).scale - (weapon.scale or stype.scale)
         if kill:
-            return kill_chance(size, willpower, steps, hits, target.structure)
+            return kill_chance(size, willpower, steps, hits, target.structure, rules=self.rules)
         weight = LOSS_WEIGHT if target.side == self.side else 1.0
         return (
             weight
             * self.unit(target)
-            * worth(size, willpower, steps, hits, target.structure, self.bonus(target))
+            * worth(
+                size, willpower, steps, hits, target.structure, self.bonus(target), rules=self.rules
+            )
         )
 
     def unit(self, craft: CraftState) -> float:
@@ -524,15 +530,28 @@ class SfaHeuristic:
         hurt = min(damage, left) + (self.bonus(craft) if damage >= left else 0.0)
         return LOSS_WEIGHT * self.unit(craft) * hurt
 
+    def still_soak(self, craft: CraftState) -> int:
+        """A craft's total Soak without this turn's maneuvers (what it has when a
+        missile that flies at the start of a turn reaches it)."""
+        design = self.state.type_of(craft)
+        return self.rules.total_soak(
+            craft.pilot.dexterity,
+            craft.pilot.piloting,
+            design.armor,
+            design.shields,
+            design.handling,
+        )
+
     def missile(self, weapon: Weapon, target: CraftState) -> float:
         """Worth of launching a missile at a target: it attacks with its own pool when it
         reaches the target's hex, and comes round again after a miss (SFA-MSL-2)."""
         state = self.state
         tt = state.type_of(target)
-        soak = max(0, target.pilot.dexterity + target.pilot.piloting + tt.soak + tt.handling)
-        size = max(1, weapon.attack - soak)
+        size = self.rules.guided_pool(weapon.attack, self.still_soak(target))
         steps = tt.scale - weapon.scale  # a missile fights at its own scale (SFA-MSL-2)
-        hit = 1.0 - sum(p for d, p in damage_odds(size, False, steps, 1) if d <= 0)
+        hit = 1.0 - sum(
+            p for d, p in damage_odds(size, False, steps, 1, rules=self.rules) if d <= 0
+        )
         if hit <= 0:
             return 0.0
         attempts = (1 - (1 - hit) ** 2) / hit
@@ -540,7 +559,7 @@ class SfaHeuristic:
             MISSILE_WORTH
             * attempts
             * self.unit(target)
-            * worth(size, False, steps, 1, target.structure, self.bonus(target))
+            * worth(size, False, steps, 1, target.structure, self.bonus(target), rules=self.rules)
         )
 
     def weapons_of(self, craft: CraftState, station: int) -> list[Weapon]:
@@ -580,9 +599,7 @@ class SfaHeuristic:
     def budget(self, craft: CraftState, selection: Selection | None) -> int:
         """Hexes the craft may fly this turn."""
         move = self.state.type_of(craft).move
-        if selection is not None and selection.kind == "extra_move":
-            return move + EXTRA_MOVE
-        return move
+        return self.rules.move_budget(move, selection.kind if selection is not None else "none")
 
     def pending_fire(self, me_key: str) -> list[Fire]:
         """Enemy actors still to act this turn with an attack selected, and where their
@@ -680,7 +697,7 @@ class SfaHeuristic:
                 weapon = next(w for w in state.type_of(me).weapons if w.name == option.item)
                 value += self.prospect(me, station, weapon, option.speed_dice, poses, spots, faster)
             elif option.kind == "extra_move":
-                wide = self.poses(me, base + EXTRA_MOVE)
+                wide = self.poses(me, self.rules.move_budget(base, "extra_move"))
                 value += self.escape(me, poses, wide)
             scored.append((value, option))
         return pick(scored, rng)
@@ -991,7 +1008,7 @@ class SfaHeuristic:
         budget = self.budget(me, plan.selection)
         least = 0 if state.type_of(me).move == 0 else 1
         best = -math.inf
-        for steps, path in flights(me.hex, me.facing, budget, least):
+        for steps, path in flights(me.hex, me.facing, budget, least, rules=self.rules):
             if not all(
                 h in self._inside
                 and not (crowding_collides(state) and state.occupant(h, ignore=me.id))
@@ -1039,7 +1056,9 @@ class SfaHeuristic:
         me = plan.me
         least = 0 if state.type_of(me).move == 0 else 1
         best = -math.inf
-        for steps, path in flights(me.hex, me.facing, self.budget(me, plan.selection), least):
+        for steps, path in flights(
+            me.hex, me.facing, self.budget(me, plan.selection), least, rules=self.rules
+        ):
             if all(h in self._inside for h in path.hexes):
                 best = max(best, self.score(plan, A.Move(craft=me.id, steps=steps)))
         return 0.0 if best == -math.inf else best
@@ -1163,14 +1182,21 @@ class SfaHeuristic:
             if missile.target != me.id:
                 continue
             tt = state.type_of(me)
-            soak = max(0, me.pilot.dexterity + me.pilot.piloting + tt.soak + tt.handling)
-            size = max(1, missile.pool - soak)
+            size = self.rules.guided_pool(missile.pool, self.still_soak(me))
             near = 1.0 if missile.hex.distance(pose.hex) <= 5 else MISSILE_FAR
             value -= (
                 near
                 * LOSS_WEIGHT
                 * self.unit(me)
-                * worth(size, False, tt.scale - missile.scale, 1, me.structure, self.bonus(me))
+                * worth(
+                    size,
+                    False,
+                    tt.scale - missile.scale,
+                    1,
+                    me.structure,
+                    self.bonus(me),
+                    rules=self.rules,
+                )
             )
         # Next turn: where we may fire from, and who may fire at us.
         value += NEXT_SHOT * self.next_shot(plan, pose, move)
@@ -1200,7 +1226,7 @@ class SfaHeuristic:
         budget = self.budget(craft, sel)
         once = state.options.get("willpower_once_per_turn", True)
         if craft.willpower >= 1 and move > 0 and not (once and craft.willpower_spent):
-            budget = max(budget, move + EXTRA_MOVE)
+            budget = max(budget, self.rules.move_budget(move, "extra_move"))
         key = ("abort", craft.id, craft.hex, craft.facing, budget)
         found = self._spots.get(key)
         if found is None:
@@ -1220,13 +1246,13 @@ class SfaHeuristic:
         spent = once and craft.willpower_spent and not next_turn
         if craft.willpower < 1 or move <= 0 or spent:
             return {}
-        budget = move + EXTRA_MOVE
+        budget = self.rules.move_budget(move, "extra_move")
         key = ("ram", craft.id, craft.hex, craft.facing, budget, next_turn)
         found = self._rams.get(key)
         if found is not None:
             return found
         taken = {c.hex for c in state.craft.values() if c.id != craft.id and c.side == craft.side}
-        paths = flights(craft.hex, craft.facing, budget, 1)
+        paths = flights(craft.hex, craft.facing, budget, 1, rules=self.rules)
         counts: dict[Hex, list[int]] = {}
         for _, path in paths:
             for k, h in enumerate(path.hexes, start=1):
@@ -1276,8 +1302,12 @@ class SfaHeuristic:
         state = self.state
         worth_to_us = 0.0
         hurt = {
-            mover.id: state.type_of(other).structure * hexes - collision_soak(state, mover),
-            other.id: state.type_of(mover).structure * hexes - collision_soak(state, other),
+            mover.id: self.rules.collision_damage(
+                state.type_of(other).structure, hexes, collision_soak(state, mover)
+            ),
+            other.id: self.rules.collision_damage(
+                state.type_of(mover).structure, hexes, collision_soak(state, other)
+            ),
         }
         if state.type_of(mover).has("hyper_ram") and getattr(mover, "ramming", False):
             hurt[mover.id] = 0
@@ -1378,8 +1408,8 @@ class SfaHeuristic:
         it ends, and the chance the craft is out of action or gone."""
         state = self.state
         ctype = state.type_of(me)
-        handling = ctype.handling + me.maneuver_handling + path.handling
-        size = max(1, me.pilot.dexterity + me.pilot.piloting + handling)
+        handling = self.rules.handling(ctype.handling, me.maneuver_handling + path.handling)
+        size = self.rules.piloting_pool(me.pilot.dexterity, me.pilot.piloting, handling)
         alive = 1.0
         loss = 0.0
         left = me.structure
@@ -1394,8 +1424,12 @@ class SfaHeuristic:
             # It plays no rams of its own: only Hyper-Ram or `collide_on_entry` make
             # a hex shared with another craft a collision (SFA-COL-1).
             if other is not None and collides(state, me, False):
-                mine = state.type_of(other).structure * moved - collision_soak(state, me)
-                theirs = ctype.structure * moved - collision_soak(state, other)
+                mine = self.rules.collision_damage(
+                    state.type_of(other).structure, moved, collision_soak(state, me)
+                )
+                theirs = self.rules.collision_damage(
+                    ctype.structure, moved, collision_soak(state, other)
+                )
                 loss += alive * self.lost(me, mine)
                 gain = self.lost(other, theirs) / (1 if other.side == self.side else LOSS_WEIGHT)
                 loss += alive * (gain if other.side == self.side else -gain)
@@ -1405,8 +1439,10 @@ class SfaHeuristic:
             kind = state.map.terrain_at(h).kind
             if kind in OBSTACLES:
                 structure, difficulty = OBSTACLES[kind]
-                fail = fail_chance(size, difficulty)
-                damage = structure * max(1, moved) - collision_soak(state, me)
+                fail = fail_chance(size, difficulty, rules=self.rules)
+                damage = self.rules.collision_damage(
+                    structure, max(1, moved), collision_soak(state, me)
+                )
                 if damage > 0:
                     loss += alive * fail * self.lost(me, damage)
                     if damage >= left:
@@ -1435,11 +1471,11 @@ class SfaHeuristic:
 
     def _trap(self, me: CraftState, pose: Pose, move: int) -> float:
         state = self.state
-        options = flights(pose.hex, pose.facing, move, 1)
+        options = flights(pose.hex, pose.facing, move, 1, rules=self.rules)
         safe = 0
         risky = math.inf
         ctype = state.type_of(me)
-        size = max(1, me.pilot.dexterity + me.pilot.piloting + ctype.handling)
+        size = self.rules.piloting_pool(me.pilot.dexterity, me.pilot.piloting, ctype.handling)
         for _, path in options:
             if not all(h in self._inside for h in path.hexes):
                 continue
@@ -1451,9 +1487,11 @@ class SfaHeuristic:
                 obstacle = self._obstacles.get(h)
                 if obstacle is not None:
                     structure, difficulty = obstacle
-                    damage = structure - collision_soak(state, me)
+                    damage = self.rules.collision_damage(structure, 1, collision_soak(state, me))
                     if damage > 0:
-                        danger += fail_chance(size, difficulty) * self.lost(me, damage)
+                        danger += fail_chance(size, difficulty, rules=self.rules) * self.lost(
+                            me, damage
+                        )
             risky = min(risky, danger)
         if safe == 0:
             return self.lost(me, me.structure)
@@ -1512,25 +1550,30 @@ class SfaHeuristic:
         person = me.pilot if station == 0 else me.gunners[station - 1]
         skill = person.piloting if station == 0 else person.gunnery
         stype = state.type_of(me)
-        size = attack_pool(
+        size = self.rules.attack_pool(
             person.dexterity,
             skill,
-            stype.handling + me.maneuver_handling,
+            self.rules.handling(stype.handling, me.maneuver_handling),
             weapon.attack,
             10,
             removed_for_speed=dice,
         )
-        hits = volley(weapon)
+        hits = self.rules.attack_rolls(weapon)
         up = missile.scale - (weapon.scale or stype.scale)  # SFA-MSL-3 at its scale
-        down = kill_chance(size, willpower, up, hits, missile.structure)
+        down = kill_chance(size, willpower, up, hits, missile.structure, rules=self.rules)
         victim = state.craft.get(missile.target)
         if victim is None or victim.side != self.side:
             return 0.0
         vt = state.type_of(victim)
-        soak = max(0, victim.pilot.dexterity + victim.pilot.piloting + vt.soak + vt.handling)
-        msize = max(1, missile.pool - soak)
+        msize = self.rules.guided_pool(missile.pool, self.still_soak(victim))
         saved = worth(
-            msize, False, vt.scale - missile.scale, 1, victim.structure, self.bonus(victim)
+            msize,
+            False,
+            vt.scale - missile.scale,
+            1,
+            victim.structure,
+            self.bonus(victim),
+            rules=self.rules,
         )
         return down * self.unit(victim) * saved * LOSS_WEIGHT
 
@@ -1588,13 +1631,6 @@ def trades_dice(state: SfaState, craft: CraftState, kind: str, item: str) -> boo
     return weapon is not None and not weapon.guided
 
 
-def volley(weapon: Weapon) -> int:
-    """Attack rolls one resolution makes: each of a fire-linked group, and each damage
-    check of a rocket salvo (SFA-ATK-1, SFA-ATK-6)."""
-    shots = weapon.count if weapon.fire_linked and not expendable(weapon) else 1
-    return shots * max(1, weapon.damage_checks)
-
-
 def order_key(state: SfaState, key: str, speed: int) -> tuple[Any, ...]:
     """Where an actor with this Speed falls in the turn order (bigger acts later):
     Speed, then Wits, then the side listed second (SFA-SEQ-3)."""
@@ -1609,13 +1645,6 @@ def share_below(mine: tuple[Any, ...], theirs: Sequence[tuple[Any, ...]]) -> flo
     if not theirs:
         return 1.0
     return sum(1 for t in theirs if t < mine) / len(theirs)
-
-
-def pick(scored: Sequence[tuple[float, Any]], rng: random.Random) -> Any:
-    """The best-scored action; exact ties broken by the player's own generator."""
-    top = max(score for score, _ in scored)
-    best = [action for score, action in scored if score >= top - 1e-9]
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
 def fallback(legal: Sequence[Any]) -> Any:
@@ -1633,4 +1662,4 @@ def fallback(legal: Sequence[Any]) -> Any:
     return legal[0]
 
 
-__all__ = ["SfaHeuristic", "damage_odds", "fallback", "observed_state", "worth"]
+__all__ = ["SfaHeuristic", "damage_odds", "fallback", "worth"]

@@ -8,38 +8,35 @@ from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.aborts import abort_actions
 from dogfight.rulesets.sfa.actors import interrupters, may_spend_willpower, split_key
-from dogfight.rulesets.sfa.checks import MAX_SPEED_DICE, move_problem, question_ctx
+from dogfight.rulesets.sfa.checks import move_problem, question_ctx
 from dogfight.rulesets.sfa.choices import (
     abort_kinds,
-    choices_for,
     move_choices,
     person_moves,
+    selections_for,
     targets_for,
-    trades_dice,
 )
 from dogfight.rulesets.sfa.collisions import ram_choices
+from dogfight.rulesets.sfa.rules import SfaRules
 from dogfight.rulesets.sfa.state import Selection, SfaState
 from dogfight.rulesets.sfa.temporal import displace_actions
 
 
-def legal_actions(state: SfaState) -> list[Any]:
-    """The actions the side to decide may take now (none once the game is over)."""
+def legal_actions(state: SfaState, rules: SfaRules | None = None) -> list[Any]:
+    """The actions the side to decide may take now (none once the game is over), under
+    the ruleset's `rules` (sfa's own when None)."""
     if state.outcome is not None or not state.active:
         return []
-    ctx = question_ctx(state)
+    ctx = question_ctx(state, rules)
     out: list[Any] = []
     if state.temporal is not None:
         out = displace_actions(state)
     elif state.phase == "select":
         key = state.to_select[0]
-        for kind, item in choices_for(state, key):
-            out.append(A.Select(actor=key, kind=kind, item=item))
-            if trades_dice(state, key, kind, item):
-                # Every number of dice check accepts (SFA-SEQ-2).
-                out += [
-                    A.Select(actor=key, kind=kind, item=item, speed_dice=n)
-                    for n in range(1, MAX_SPEED_DICE + 1)
-                ]
+        out = [
+            A.Select(actor=key, kind=s.kind, item=s.item, speed_dice=s.speed_dice)
+            for s in selections_for(state, key)
+        ]
     elif state.abort_offer:
         out = [A.Pass(), *abort_actions(state, state.abort_offer)]
     elif state.step.startswith("window"):
@@ -55,9 +52,12 @@ def legal_actions(state: SfaState) -> list[Any]:
             return [A.Move(craft=craft_id)] + [
                 A.Move(craft=craft_id, dest=d) for d in person_moves(state, craft, sel)
             ]
-        for steps in move_choices(state, craft, sel):
+        for steps in move_choices(state, craft, sel, ctx.rules):
             out.append(A.Move(craft=craft_id, steps=steps))
-        out += [A.Move(craft=craft_id, steps=s, ram=True) for s in ram_choices(state, craft, sel)]
+        out += [
+            A.Move(craft=craft_id, steps=s, ram=True)
+            for s in ram_choices(state, craft, sel, ctx.rules)
+        ]
         if (sel.kind, sel.item) == ("equipment", "teleport"):
             out += [A.Move(craft=craft_id, dest=d) for d in T.teleport_choices(state, craft)]
         for kind in abort_kinds(state, craft, sel):
@@ -70,7 +70,7 @@ def legal_actions(state: SfaState) -> list[Any]:
             item = "" if kind == "extra_move" else kind
             mode = Selection(kind="equipment" if item else kind, item=item)
             # Offered like ordinary moves: on the map and clear of other craft first.
-            for steps in move_choices(state, craft, mode):
+            for steps in move_choices(state, craft, mode, ctx.rules):
                 action = A.Move(craft=craft_id, steps=steps, abort=kind)
                 if move_problem(ctx, action) == "":
                     out.append(action)

@@ -22,6 +22,8 @@ Handling modifiers of every maneuver flown are added up for the turn (SFA-MOV-4)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from dogfight.geometry.hex import Hex, turn
@@ -60,11 +62,25 @@ class Path(msgspec.Struct, frozen=True, kw_only=True):
     """Why the move is illegal ('' if it is legal)."""
 
 
-def trace(start: Hex, facing: int, steps: str, move: int, *, min_hexes: int = 1) -> Path:
+Modifiers = Callable[[str], "tuple[str, int, int] | None"]
+"""Step letter -> (maneuver, Soak modifier, Handling modifier), None if not a maneuver."""
+
+
+def trace(
+    start: Hex,
+    facing: int,
+    steps: str,
+    move: int,
+    *,
+    min_hexes: int = 1,
+    maneuver: Modifiers = MANEUVERS.get,
+) -> Path:
     """Follow a move's steps from a hex and facing; `move` is the hexes allowed.
 
     The result's `problem` says what breaks the movement rules, if anything
-    (SFA-MOV-1 to SFA-MOV-4).
+    (SFA-MOV-1 to SFA-MOV-4). `maneuver` gives each maneuver's Soak and Handling
+    modifiers (a ruleset's `rules.maneuver`); which steps are maneuvers, and so
+    whether a move is legal, does not depend on it.
     """
     here, face = start, facing
     hexes: list[Hex] = []
@@ -100,7 +116,7 @@ def trace(start: Hex, facing: int, steps: str, move: int, *, min_hexes: int = 1)
         if spun:
             problem = f"step {i + 1}: after a Spin the craft must fly straight ahead (SFA-MOV-4)"
             break
-        name, dsoak, dhandling = MANEUVERS[step]
+        name = MANEUVERS[step][0]
         travelling = step == "O" and steps[i + 1 : i + 2] == BACK
         # A Loop may be flown in place, with no hex before it (the seed's own example);
         # a travelling Loop is a maneuver like the others (SFA-MOV-3).
@@ -108,8 +124,10 @@ def trace(start: Hex, facing: int, steps: str, move: int, *, min_hexes: int = 1)
             problem = f"step {i + 1}: {name} needs one hex flown forward before it (SFA-MOV-3)"
             break
         forward_since = 0
-        soak += dsoak
-        handling += dhandling
+        modifiers = maneuver(step)
+        if modifiers is not None:
+            soak += modifiers[1]
+            handling += modifiers[2]
         names.append(name)
         if step in TURN_STEPS:
             face = int(turn(face, TURN_STEPS[step]))

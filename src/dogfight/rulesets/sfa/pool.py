@@ -13,6 +13,7 @@ contests, and tests can script every face.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from fractions import Fraction
 from math import factorial
@@ -98,7 +99,11 @@ def attack_pool(
     return max(MIN_POOL, raw)
 
 
-def _judge(successes: int, ones: int, willpower: bool) -> tuple[int, bool]:
+Judge = Callable[[int, int, bool], tuple[int, bool]]
+"""(successes, ones, willpower) -> (net successes, botch): how a roll is counted."""
+
+
+def judge(successes: int, ones: int, willpower: bool) -> tuple[int, bool]:
     """Net successes and botch for a roll with these counts."""
     net = max(0, successes - ones) + (1 if willpower else 0)
     # The bought success cannot be cancelled, so the roll always succeeds and cannot
@@ -108,23 +113,33 @@ def _judge(successes: int, ones: int, willpower: bool) -> tuple[int, bool]:
 
 
 def roll_pool(
-    dice: Dice, size: int, *, willpower: bool = False, difficulty: int = DEFAULT_DIFFICULTY
+    dice: Dice,
+    size: int,
+    *,
+    willpower: bool = False,
+    difficulty: int = DEFAULT_DIFFICULTY,
+    judge: Judge = judge,
 ) -> PoolResult:
     """Roll a pool of `size` d10s (at least one) and count it.
 
     With `willpower`, one Willpower point has been spent: net successes gain one that
     the 1s cannot cancel, and the roll cannot botch. Spending the point is the
     caller's business; this only applies its effect. Every die goes through `dice`,
-    so it is recorded for the event log.
+    so it is recorded for the event log. `judge` counts the roll (a ruleset's
+    `rules.judge`, so that its exact odds count the same way).
     """
     _check_difficulty(difficulty)
     count = max(MIN_POOL, size)
     faces = tuple(dice.roll_many(count, SIDES))
-    return count_faces(faces, willpower=willpower, difficulty=difficulty)
+    return count_faces(faces, willpower=willpower, difficulty=difficulty, judge=judge)
 
 
 def count_faces(
-    faces: tuple[int, ...], *, willpower: bool = False, difficulty: int = DEFAULT_DIFFICULTY
+    faces: tuple[int, ...],
+    *,
+    willpower: bool = False,
+    difficulty: int = DEFAULT_DIFFICULTY,
+    judge: Judge = judge,
 ) -> PoolResult:
     """Count faces already rolled as one pool: successes, 1s, net and botch. A roll
     changed after it was made (one die of it rolled again, SFA-TEC-28) is counted here
@@ -132,7 +147,7 @@ def count_faces(
     _check_difficulty(difficulty)
     successes = sum(1 for face in faces if face >= difficulty)
     ones = faces.count(1)
-    net, botch = _judge(successes, ones, willpower)
+    net, botch = judge(successes, ones, willpower)
     return PoolResult(
         faces=faces,
         successes=successes,
@@ -146,14 +161,18 @@ def count_faces(
 
 
 def exact_distribution(
-    size: int, *, willpower: bool = False, difficulty: int = DEFAULT_DIFFICULTY
+    size: int,
+    *,
+    willpower: bool = False,
+    difficulty: int = DEFAULT_DIFFICULTY,
+    judge: Judge = judge,
 ) -> tuple[dict[int, Fraction], Fraction]:
     """The exact odds of a pool roll: net successes -> probability, and the botch chance.
 
     Counts outcomes by how many dice were successes, how many were 1s and how many
     were neither (a multinomial over three kinds of face), so it is exact and quick
     for any pool size. Only net values that can happen appear; the probabilities sum
-    to 1. The same one-die minimum as `roll_pool` applies.
+    to 1. The same one-die minimum as `roll_pool` applies, and the same `judge`.
     """
     _check_difficulty(difficulty)
     n = max(MIN_POOL, size)
@@ -169,7 +188,7 @@ def exact_distribution(
             p = ways * p_success**successes * p_one**ones * p_other**others
             if p == 0:  # at difficulty 2 every face but 1 succeeds: no "other" faces
                 continue
-            net, botched = _judge(successes, ones, willpower)
+            net, botched = judge(successes, ones, willpower)
             odds[net] = odds.get(net, Fraction(0)) + p
             if botched:
                 botch += p
@@ -204,10 +223,18 @@ def scale_adjust(net: int, attacker_scale: int, target_scale: int) -> int:
     return net
 
 
-def attack_damage(net: int, attacker_scale: int, target_scale: int, *, willpower: bool) -> int:
+def attack_damage(
+    net: int,
+    attacker_scale: int,
+    target_scale: int,
+    *,
+    willpower: bool,
+    adjust: Callable[[int, int, int], int] = scale_adjust,
+) -> int:
     """The damage of an attack roll: the net successes after the interscale rule
-    (`scale_adjust`), but at least 1 when a Willpower success was bought, whatever
-    the target's Soak or scale (SFA-ATK-5: the bought success always does 1 damage).
+    (`adjust`, normally `scale_adjust`), but at least 1 when a Willpower success was
+    bought, whatever the target's Soak or scale (SFA-ATK-5: the bought success always
+    does 1 damage).
     """
-    damage = scale_adjust(net, attacker_scale, target_scale)
+    damage = adjust(net, attacker_scale, target_scale)
     return max(1, damage) if willpower else damage

@@ -11,27 +11,39 @@ may not see.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import msgspec
 
 from dogfight.core.data import read_yaml
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
 from dogfight.core.ruleset import Outcome, Ruleset, UnitRecord
 from dogfight.core.scenario import Scenario, inline_unit_files
+from dogfight.geometry.hexmap import OPEN
 from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import checks, legal
+from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.acting import do_abort, do_move, resolve
+from dogfight.rulesets.sfa.actors import speed_of, split_key
+from dogfight.rulesets.sfa.choices import selections_for
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import catalog, describe, find_craft, load_craft_file
 from dogfight.rulesets.sfa.observe import observe
 from dogfight.rulesets.sfa.options import OPTIONS
 from dogfight.rulesets.sfa.person import load_fighter_file
+from dogfight.rulesets.sfa.rules import SfaRules
 from dogfight.rulesets.sfa.sequence import advance, interrupt, time_note
 from dogfight.rulesets.sfa.setup import build_state
 from dogfight.rulesets.sfa.state import Selection, SfaState
 from dogfight.rulesets.sfa.temporal import apply_action
+
+if TYPE_CHECKING:
+    from dogfight.core.hooks import Board, Command, LabSetup
+    from dogfight.core.play import Player
 
 
 class SfaRuleset(Ruleset):
@@ -46,6 +58,14 @@ class SfaRuleset(Ruleset):
         frozenset({"handling", "structure", "move"}),
         frozenset({"strength", "stamina", "athletics"}),
     )
+    odds_help: ClassVar[str] = "SFA: one dice pool."
+    """The help line of `dogfight odds sfa` (the group of this ruleset's odds kinds)."""
+    data_name: ClassVar[str] = "sfa"
+    """The name this ruleset's data, rules text and commands go by: a subclass registered
+    under another name inherits it, and with it the craft, scenarios and commands."""
+    rules: ClassVar[SfaRules] = SfaRules()
+    """The rule functions the engine, odds, heuristic and board all call; a subclass
+    varies a rule with `rules = MyRules()`."""
 
     # ---- hooks ------------------------------------------------------------------------
 
@@ -57,7 +77,7 @@ class SfaRuleset(Ruleset):
     ) -> SfaState:
         state = build_state(scenario)
         state.options = dict(options)
-        ctx = Ctx(state, state.options, log)
+        ctx = Ctx(state, state.options, log, self.rules)
         ctx.emit(
             "SFA-SEQ-1",
             f"{scenario.title}: {state.sides[0]} v {state.sides[1]}, "
@@ -75,6 +95,83 @@ class SfaRuleset(Ruleset):
 
     def observation(self, state: SfaState, player: str | None) -> dict[str, Any]:
         return observe(state, player)
+
+    # ---- what players may know ------------------------------------------------------------
+
+    def known_state(self, state: SfaState, side: str) -> SfaState:
+        """The state as `side` may know it, read back from its observation: without the
+        other side's secret selections (SFA-SEQ-1, SFA-SEQ-2), its cloaked craft
+        (SFA-TEC-25), and with its decoys shown as the craft they pretend to be
+        (SFA-TEC-13, SFA-TEC-16). The designs come from the scenario, which both sides
+        know. A fresh copy at every call."""
+        seen = observe(state, side)
+        seen["types"] = {}
+        try:
+            known = msgspec.convert(seen, SfaState)
+        except (msgspec.ValidationError, TypeError):
+            # An observation that does not read back as a state: the state without
+            # the craft and selections the observation leaves out.
+            known = state.clone()
+            shown = seen.get("selections", {})
+            known.selections = {k: v for k, v in state.selections.items() if k in shown}
+            known.craft = {k: c for k, c in known.craft.items() if k in seen["craft"]}
+        known.types = dict(state.types)
+        return known
+
+    def sample_state(self, state: SfaState, side: str, rng: random.Random) -> SfaState:
+        """An independent state in which the other side's secret selections are drawn at
+        random (with `rng`) from those legal for each actor, and, once Speeds are
+        revealed, from those giving the Speed it showed (SFA-SEQ-2); and each of its
+        cloaked craft that `side` cannot see put on a free open hex, facing any way, drawn
+        at random (SFA-TEC-25). Everything else is the real state's: what the side sees
+        (its decoys, which `side` sees as craft, included)."""
+        sampled = state.clone()
+        sampled.selections = dict(state.selections)
+        for key in secret_selections(state, side):
+            options = selections_for(state, key)
+            if state.phase == "act" and key in state.speeds:
+                options = [s for s in options if speed_of(state, key, s) == state.speeds[key]]
+            if options:
+                sampled.selections[key] = options[rng.randrange(len(options))]
+        for craft_id in sorted(state.craft):
+            if T.side_sees(state, side, state.craft[craft_id]):
+                continue
+            hidden = sampled.craft[craft_id]
+            free = [
+                h
+                for h in state.map
+                if state.map.terrain_at(h).kind == OPEN.kind
+                and sampled.occupant(h, ignore=craft_id) is None
+            ]
+            if free:
+                hidden.hex = free[rng.randrange(len(free))]
+                hidden.facing = rng.randrange(6)
+        return sampled
+
+    # ---- what the layers above ask of the ruleset ------------------------------------------
+
+    def players(self) -> Mapping[str, Callable[[], Player]]:
+        from dogfight.rulesets.sfa.heuristic import SfaHeuristic
+
+        return {"heuristic": SfaHeuristic}
+
+    def board(self) -> Board | None:
+        from dogfight.rulesets.sfa.board import BOARD
+
+        return BOARD
+
+    def lab(self) -> LabSetup | None:
+        from dogfight.rulesets.sfa.lab import LAB
+
+        return LAB
+
+    def commands(self) -> tuple[Command, ...]:
+        from dogfight.rulesets.sfa.commands import commands
+
+        return commands(self.rules, self.name)
+
+    def rules_text(self) -> tuple[str, ...]:
+        return (f"{self.data_name}.md", f"{self.data_name}-technologies.md")
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())
@@ -121,13 +218,13 @@ class SfaRuleset(Ruleset):
 
     def ctx(self, state: SfaState) -> Ctx:
         """A question-only context."""
-        return checks.question_ctx(state)
+        return checks.question_ctx(state, self.rules)
 
     def legal_actions(self, state: SfaState) -> list[Any]:
-        return legal.legal_actions(state)
+        return legal.legal_actions(state, self.rules)
 
     def check(self, state: SfaState, action: Any) -> None:
-        checks.check(state, action)
+        checks.check(state, action, self.rules)
 
     def move_problem(self, ctx: Ctx, action: A.Move) -> str:
         """Why a move is illegal ('' if it is legal)."""
@@ -140,7 +237,7 @@ class SfaRuleset(Ruleset):
         apply_action(state, action, log, self._apply)
 
     def _apply(self, state: SfaState, action: Any, log: EventLog) -> None:
-        ctx = Ctx(state, state.options, log)
+        ctx = Ctx(state, state.options, log, self.rules)
         if isinstance(action, A.Select):
             state.selections[action.actor] = Selection(
                 kind=action.kind, item=action.item, speed_dice=action.speed_dice
@@ -165,3 +262,16 @@ class SfaRuleset(Ruleset):
         elif isinstance(action, A.Resolve):
             resolve(ctx, action)
         advance(ctx)
+
+
+def secret_selections(state: SfaState, side: str) -> list[str]:
+    """Actor keys of the other side whose selection `side` may not see now: all made so
+    far while selecting (SFA-SEQ-1), those still to act once Speeds are revealed
+    (SFA-SEQ-2). The same rule as `observe.observe`."""
+    pending = set(state.order) if state.phase == "act" else set(state.selections)
+    out = []
+    for key in sorted(state.selections):
+        craft = state.craft.get(split_key(key)[0])
+        if key in pending and (craft is None or craft.side != side):
+            out.append(key)
+    return out

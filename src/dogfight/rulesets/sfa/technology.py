@@ -30,7 +30,7 @@ from dogfight.rulesets.sfa.combat import (
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import ENHANCEMENT, TECHNOLOGIES, Craft, Technology, Weapon
 from dogfight.rulesets.sfa.maneuvers import trace
-from dogfight.rulesets.sfa.pool import PoolResult, scale_adjust
+from dogfight.rulesets.sfa.pool import PoolResult
 from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, SfaState, Trail
 from dogfight.rulesets.sfa.temporal import roll
 
@@ -703,7 +703,7 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
         return
     source = state.types.get(missile.owner_type)
     soak = soak_against(state, target, source)
-    size = max(1, missile.pool - soak)
+    size = ctx.rules.guided_pool(missile.pool, soak)
     scale = defending_scale(state, target, source)
     result = roll(
         ctx,
@@ -711,9 +711,9 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
         kind="missile",
         by=missile.owner,
         against=target.id,
-        harm=lambda r: scale_adjust(r.net, missile.scale, scale),
+        harm=lambda r: ctx.rules.scale_adjust(r.net, missile.scale, scale),
     )
-    damage = scale_adjust(result.net, missile.scale, scale)
+    damage = ctx.rules.scale_adjust(result.net, missile.scale, scale)
     ctx.emit(
         clause,
         f"{missile.id} (Remote Laser) fires at {name(ctx, target.id)}: {size} dice "
@@ -810,7 +810,7 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
     soak = soak_against(state, target, ctype)
     pilot = craft.pilot
     skill = pilot.dexterity + pilot.piloting + handling(state, craft)
-    size = max(1, skill + TRACTOR_STRENGTH - soak)
+    size = ctx.rules.guided_pool(skill + TRACTOR_STRENGTH, soak)
     scale = state.type_of(target).scale
     result = roll(
         ctx,
@@ -818,9 +818,9 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
         kind="tractor",
         by=craft.id,
         against=target.id,
-        good=lambda r: scale_adjust(r.net, ctype.scale, scale) >= 1,
+        good=lambda r: ctx.rules.scale_adjust(r.net, ctype.scale, scale) >= 1,
     )
-    net = scale_adjust(result.net, ctype.scale, scale)
+    net = ctx.rules.scale_adjust(result.net, ctype.scale, scale)
     if net >= 1 and not (target.force_field and not ctype.has("disruptor")):
         target.held_by = craft.id
         target.hold_power = power
@@ -903,9 +903,9 @@ def strain(
         kind="beam",
         by=holder.id,
         against=held.id,
-        good=lambda r: scale_adjust(r.net, *scales) >= 1,
+        good=lambda r: ctx.rules.scale_adjust(r.net, *scales) >= 1,
     )
-    hold = scale_adjust(beam.net, *scales)
+    hold = ctx.rules.scale_adjust(beam.net, *scales)
     dice = escape_dice(state, held)
     pull = roll(
         ctx, dice, kind="escape", by=held.id, against=holder.id, good=lambda r: r.net > hold

@@ -148,7 +148,9 @@ def roll(
     `against` the craft it is rolled against; `good` says whether a result does what
     the roller wanted (default: a net success) and `harm` the damage it does to
     `against` if it stands, both for the players deciding."""
-    result = roll_pool(ctx.log.dice, size, willpower=willpower, difficulty=difficulty)
+    result = roll_pool(
+        ctx.log.dice, size, willpower=willpower, difficulty=difficulty, judge=ctx.rules.judge
+    )
     log = ctx.log
     if not isinstance(log, ReplayLog):
         return result
@@ -213,9 +215,15 @@ def reroll(ctx: Ctx, result: PoolResult) -> PoolResult:
     option `temporal_reroll` = die (the seed's words taken literally)."""
     if die_only(ctx):
         faces = (*result.faces[:-1], ctx.log.dice.roll(SIDES))
-        return count_faces(faces, willpower=result.willpower, difficulty=result.difficulty)
+        return count_faces(
+            faces, willpower=result.willpower, difficulty=result.difficulty, judge=ctx.rules.judge
+        )
     return roll_pool(
-        ctx.log.dice, result.dice, willpower=result.willpower, difficulty=result.difficulty
+        ctx.log.dice,
+        result.dice,
+        willpower=result.willpower,
+        difficulty=result.difficulty,
+        judge=ctx.rules.judge,
     )
 
 
