@@ -18,7 +18,7 @@ from dogfight.core.game import Game
 from dogfight.core.scene import shapes as S
 from dogfight.core.scene.adapter import BoardAdapter
 from dogfight.core.scene.frame import Frame, frame_of, pose_of
-from dogfight.geometry import Pose, Vec2, normalise_angle
+from dogfight.geometry import Pose, Vec2, in_contact, normalise_angle
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.odds import acta_attack, acta_dogfight
 from dogfight.rulesets.acta.rules import ARC_RANGES, ActaRules
@@ -63,7 +63,8 @@ def profile(game: Game, type_id: str) -> dict[str, Any]:
 
 
 def _touching(a: Mapping[str, Any], ra: float, b: Mapping[str, Any], rb: float) -> bool:
-    return pose_of(a).position.distance(pose_of(b).position) <= ra + rb + 1e-3
+    """Base contact of two observed units, as the engine judges it (ACTA-DOG-1)."""
+    return in_contact(pose_of(a).position, ra, pose_of(b).position, rb)
 
 
 def _status(unit: Mapping[str, Any], prof: Mapping[str, Any], engaged: list[str]) -> str:
