@@ -14,6 +14,7 @@ import pytest
 from dogfight.core import Game
 from dogfight.core.errors import DataError
 from dogfight.core.scenario import load_scenario, scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.dice import scripted
 from dogfight.geometry import Vec2
 from dogfight.rulesets.acta.actions import Deploy
@@ -151,7 +152,7 @@ def test_ACTA_DEP_4_heuristic_places_ships_forward_and_fighters_near_ships() -> 
     ai = ActaHeuristic()
     rng = random.Random(0)
     while g.state.phase == "deploy":
-        g.apply(ai.decide(g, g.legal_actions(), rng))
+        g.apply(ai.decide(Seat.of(g), g.legal_actions(), rng))
     for side, forward in ((E, lambda x: x >= 10), (K, lambda x: x <= 38)):
         ships = g.state.ships(side)
         assert all(forward(s.pose.position.x) for s in ships)

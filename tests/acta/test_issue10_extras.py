@@ -14,10 +14,12 @@ import msgspec
 import pytest
 
 from dogfight.core import Game
+from dogfight.core.options import resolve_options
+from dogfight.core.registry import find_ruleset
 from dogfight.rulesets.acta.actions import DeclareSpecial, Fire, Leg, MoveShip
+from dogfight.rulesets.acta.odds import acta_attack
 from dogfight.rulesets.acta.targets import shot_problem
 from dogfight.rulesets.acta.units import find_unit
-from dogfight.sim.odds import acta_attack, rule_options
 
 from .builders import events, faces, make_game, script
 from .test_clauses_combat import (
@@ -177,12 +179,12 @@ def test_ACTA_TRT_9_phaser_kill_zone_counts_as_multihit_2(distance: float, strip
 
 
 def test_ACTA_TRT_9_exact_odds_use_the_kill_zone() -> None:
-    """ACTA-TRT-9: `dogfight odds` (sim.odds.acta_attack) counts the Kill Zone: against a
+    """ACTA-TRT-9: `dogfight odds` (acta.odds.acta_attack) counts the Kill Zone: against a
     ship with no shields, the expected hull damage within the zone is twice that beyond
     (hull dice per hit double), at the same 4+ to hit."""
     tiger = find_unit("tiger")
     bare = msgspec.structs.replace(find_unit("morgath"), shields=0, damage=99)
-    options = rule_options("acta", {})
+    options = resolve_options(find_ruleset("acta").options)
     inside = acta_attack(tiger, "Phaser-1 PH", bare, options, range_inches=4).expected
     outside = acta_attack(tiger, "Phaser-1 PH", bare, options, range_inches=5).expected
     assert inside == 2 * outside

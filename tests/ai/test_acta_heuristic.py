@@ -13,6 +13,7 @@ import pytest
 from dogfight.ai import RandomPlayer, make_player
 from dogfight.core import Game, load_scenario, play
 from dogfight.core.scenario import scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.heuristic import ActaHeuristic, duel, hits_summary
 
@@ -53,7 +54,7 @@ def decisions(
     """Let the heuristic play both sides until `until(game)` or the game ends."""
     while not game.is_over() and not until(game):
         legal = game.legal_actions()
-        game.apply(player.decide(game, legal, rng))
+        game.apply(player.decide(Seat.of(game), legal, rng))
 
 
 class Checked:
@@ -63,8 +64,8 @@ class Checked:
         self.player = ActaHeuristic(strict=True)
         self.count = 0
 
-    def decide(self, game: Game, legal: list[Any], rng: random.Random) -> Any:
-        action = self.player.decide(game, legal, rng)
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
+        action = self.player.decide(seat, legal, rng)
         assert action in legal, f"{action} is not among the legal actions"
         self.count += 1
         return action
@@ -132,7 +133,7 @@ def test_dogfights_with_good_odds_and_supports_with_bad() -> None:
         if game.is_over() or len(seen) == 2:
             break
         legal = game.legal_actions()
-        action = player.decide(game, legal, rng)
+        action = player.decide(Seat.of(game), legal, rng)
         if any(isinstance(a, A.Dogfight) for a in legal):
             seen[game.current_player() or ""] = action
         game.apply(action)
@@ -167,7 +168,7 @@ def test_picks_the_favourable_dogfight_from_a_list() -> None:
     legal = game.legal_actions()
     assert A.Dogfight(unit="E-F1", enemy="K-F1") in legal
     assert A.Dogfight(unit="E-F1", enemy="K-F2") in legal
-    assert player.decide(game, legal, rng) == A.Dogfight(unit="E-F1", enemy="K-F1")
+    assert player.decide(Seat.of(game), legal, rng) == A.Dogfight(unit="E-F1", enemy="K-F1")
 
 
 def test_moves_fighters_last_when_it_has_the_initiative() -> None:
@@ -178,7 +179,7 @@ def test_moves_fighters_last_when_it_has_the_initiative() -> None:
     assert game.state.phase == "fighter_order"
     winner = game.current_player()
     assert winner == game.state.initiative
-    choice = player.decide(game, game.legal_actions(), rng)
+    choice = player.decide(Seat.of(game), game.legal_actions(), rng)
     assert choice == A.FighterOrder(first=game.state.other(winner))
 
 
@@ -186,7 +187,7 @@ def test_takes_dogfight_drones_against_many_fighters() -> None:
     game = Game(load_scenario("furball"), seed=0)
     assert game.state.phase == "setup" and game.current_player() == "Klingon"
     legal = game.legal_actions()
-    choice = ActaHeuristic(strict=True).decide(game, legal, random.Random(0))
+    choice = ActaHeuristic(strict=True).decide(Seat.of(game), legal, random.Random(0))
     assert choice.swap, "against four fighters the Klingons should swap for dogfight drones"
 
 
@@ -197,7 +198,7 @@ def test_launches_whenever_it_can() -> None:
     launches = 0
     while not game.is_over() and game.state.turn <= 3:
         legal = game.legal_actions()
-        action = checked.decide(game, legal, rng)
+        action = checked.decide(Seat.of(game), legal, rng)
         if game.state.phase == "launch":
             offered = [a for a in legal if isinstance(a, A.Launch) and a.fighter]
             if offered:
@@ -225,7 +226,7 @@ def test_falls_back_to_a_legal_action_on_a_broken_position() -> None:
     legal = game.legal_actions()
     game.state.units.clear()  # nonsense the scorer cannot work with
     player = ActaHeuristic()
-    assert player.decide(game, legal, random.Random(0)) in legal
+    assert player.decide(Seat.of(game), legal, random.Random(0)) in legal
 
 
 def test_is_deterministic_given_the_rng() -> None:

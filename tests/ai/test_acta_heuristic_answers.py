@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dogfight.core import Game, load_scenario
+from dogfight.core.seat import Seat
 from dogfight.rulesets.acta.heuristic import ActaHeuristic
 from dogfight.sim.players import player_rng
 
@@ -20,7 +21,7 @@ def actions_played(scenario: str, seed: int, *, keep_answers: bool) -> tuple[lis
         side = game.current_player()
         assert side is not None
         player = players[side]
-        game.apply(player.decide(game, game.legal_actions(), rng))
+        game.apply(player.decide(Seat.of(game), game.legal_actions(), rng))
         kept = max(kept, len(player.lasting))
     return game.actions, kept
 

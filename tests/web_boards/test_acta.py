@@ -12,7 +12,7 @@ from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.core.scene import shapes
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.combat import measure
-from dogfight.sim.odds import acta_attack, acta_dogfight
+from dogfight.rulesets.acta.odds import acta_attack, acta_dogfight
 from dogfight.web.boards import board_for
 
 from .contract import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
@@ -18,13 +18,17 @@ from dogfight.core.game import Game
 from dogfight.core.scene import shapes as S
 from dogfight.core.scene.adapter import BoardAdapter
 from dogfight.core.scene.frame import Frame, frame_of, pose_of
-from dogfight.geometry import Pose, Vec2, normalise_angle
+from dogfight.geometry import Pose, Vec2, in_contact, normalise_angle
 from dogfight.rulesets.acta import actions as A
-from dogfight.rulesets.acta.combat import ARC_RANGES
+from dogfight.rulesets.acta.odds import acta_attack, acta_dogfight
+from dogfight.rulesets.acta.rules import ARC_RANGES, ActaRules
 from dogfight.rulesets.acta.units import UnitType
 from dogfight.rulesets.acta.units import describe as describe_type
-from dogfight.sim.odds import acta_attack, acta_dogfight
 
+if TYPE_CHECKING:
+    from dogfight.rulesets.acta.ruleset import ActaRuleset
+
+_BASE_RULES = ActaRules()
 NEAR = 0.05
 """Inches within which a chosen point is taken to be a listed move's destination."""
 FACING_SLACK = 1.0
@@ -41,6 +45,11 @@ def unit_types(game: Game) -> Mapping[str, UnitType]:
     return types
 
 
+def rules_of(game: Game) -> ActaRules:
+    """The rule functions of the game's ruleset (a subclass may override some)."""
+    return cast("ActaRuleset", game.ruleset).rules
+
+
 def profile(game: Game, type_id: str) -> dict[str, Any]:
     """A unit type's public profile as `dogfight show` gives it, from the battle's own
     type table (a scenario may bring designs the catalog does not have)."""
@@ -54,7 +63,8 @@ def profile(game: Game, type_id: str) -> dict[str, Any]:
 
 
 def _touching(a: Mapping[str, Any], ra: float, b: Mapping[str, Any], rb: float) -> bool:
-    return pose_of(a).position.distance(pose_of(b).position) <= ra + rb + 1e-3
+    """Base contact of two observed units, as the engine judges it (ACTA-DOG-1)."""
+    return in_contact(pose_of(a).position, ra, pose_of(b).position, rb)
 
 
 def _status(unit: Mapping[str, Any], prof: Mapping[str, Any], engaged: list[str]) -> str:
@@ -210,8 +220,11 @@ def _attack_odds(
     options: tuple[tuple[str, Any], ...],
     dist: float,
     moved: bool,
+    rules: ActaRules,
 ) -> dict[str, Any]:
-    result = acta_attack(firer, weapon, target, dict(options), range_inches=dist, moved=moved)
+    result = acta_attack(
+        firer, weapon, target, dict(options), range_inches=dist, moved=moved, rules=rules
+    )
     outcomes = {f"{k} damage": float(p) for k, p in result.odds.items()}
     return {
         "title": f'{weapon} at {target.name}, range {dist:.1f}": damage done',
@@ -229,6 +242,7 @@ def _dogfight_odds(
     options: tuple[tuple[str, Any], ...],
     drones: tuple[bool, bool],
     names: tuple[str, str],
+    rules: ActaRules,
 ) -> dict[str, Any]:
     result = acta_dogfight(
         attacker,
@@ -236,6 +250,7 @@ def _dogfight_odds(
         dict(options),
         attacker_drones=drones[0],
         defender_drones=drones[1],
+        rules=rules,
     )
     outcomes = {
         f"{names[0]} wins": float(result.attacker_wins),
@@ -258,14 +273,14 @@ def measure(
     b: Mapping[str, Any],
     rb: float,
     b_fighter: bool,
+    rules: ActaRules | None = None,
 ) -> float:
-    """Range between two observed units, from a fighter's base edge (ACTA-GEN-2)."""
-    d = pose_of(a).position.distance(pose_of(b).position)
-    if a_fighter:
-        d -= ra
-    if b_fighter:
-        d -= rb
-    return max(0.0, d)
+    """Range between two observed units, from a fighter's base edge
+    (`ActaRules.range_between`, ACTA-GEN-2)."""
+    centres = pose_of(a).position.distance(pose_of(b).position)
+    return (rules or _BASE_RULES).range_between(
+        centres, ra if a_fighter else 0.0, rb if b_fighter else 0.0
+    )
 
 
 def ship_end(pose: Pose, legs: tuple[A.Leg, ...]) -> tuple[Pose, list[Vec2]]:
@@ -398,6 +413,7 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
                 _options_key(obs),
                 (bool(me["dogfight_drones"]), bool(foe["dogfight_drones"])),
                 (action.unit, action.enemy),
+                rules_of(game),
             ),
         )
     elif isinstance(action, A.Support):
@@ -420,7 +436,10 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
     elif isinstance(action, A.Fire):
         firer, target = units[action.unit], units[action.target]
         ft, tt = types[firer["type"]], types[target["type"]]
-        dist = measure(firer, ft.base_radius, ft.is_fighter, target, tt.base_radius, tt.is_fighter)
+        rules = rules_of(game)
+        dist = measure(
+            firer, ft.base_radius, ft.is_fighter, target, tt.base_radius, tt.is_fighter, rules
+        )
         reach = next((w.range for w in ft.weapons if w.name == action.weapon), dist)
         odds = _attack_odds(
             ft,
@@ -429,6 +448,7 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
             _options_key(obs),
             round(min(dist, reach), 4),
             bool(target["moved"]),
+            rules,
         )
         out.update(
             group="attack",
@@ -470,9 +490,11 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
 # ---- envelopes and composing moves -----------------------------------------------------
 
 
-def fighter_budget(unit: Mapping[str, Any], speed: float) -> float:
-    """Inches an observed fighter may still move this turn (`movement.fighter_budget`)."""
-    return max(0.0, speed - float(unit["carried"]) - float(unit["distance_moved"]))
+def fighter_budget(unit: Mapping[str, Any], speed: float, rules: ActaRules | None = None) -> float:
+    """Inches an observed fighter may still move this turn (`ActaRules.fighter_budget`)."""
+    return (rules or _BASE_RULES).fighter_budget(
+        speed, float(unit["carried"]), float(unit["distance_moved"])
+    )
 
 
 def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
@@ -492,7 +514,7 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
         utype = types[unit["type"]]
         here = pose_of(unit).position
         bx, by = frame.to_board(here.x, here.y)
-        budget = fighter_budget(unit, utype.speed)
+        budget = fighter_budget(unit, utype.speed, rules_of(game))
         title = f'{uid}: up to {budget:g}"'
         if (
             bx - budget >= 0
@@ -634,9 +656,8 @@ def _compose_ship(game: Game, uid: str, start: Pose, point: Vec2, heading: float
 def _turn_inches(game: Game, uid: str) -> float:
     unit = S.observed(game, game.current_player())["units"][uid]
     turn = unit_types(game)[unit["type"]].turn
-    if turn is None:
-        return 2.0 if unit["crippled"] else 0.0
-    return float(turn * 2 if unit["crippled"] else turn)
+    inches = rules_of(game).turn_inches(turn, bool(unit["crippled"]))
+    return 0.0 if inches is None else inches
 
 
 def _solve(u: Vec2, v: Vec2, target: Vec2) -> tuple[float, float] | None:

@@ -30,8 +30,8 @@ from dogfight.rulesets.acta.targets import (
 def ship_moves(ctx: Ctx, ship: UnitState) -> list[MoveShip]:
     """Straight on, half speed, hold, and turns to either side after the Turn distance."""
     state = ctx.state
-    speed = ship_max_speed(state, ship, bool(ctx.opt("crit_effects")))
-    need = ship_turn_inches(state, ship)
+    speed = ship_max_speed(state, ship, bool(ctx.opt("crit_effects")), ctx.rules)
+    need = ship_turn_inches(state, ship, ctx.rules)
     plans: list[tuple[Leg, ...]] = [(), (Leg(0, speed),), (Leg(0, speed / 2),)]
     first = 0.0 if need is None else need
     if first <= speed:
@@ -48,7 +48,7 @@ def ship_moves(ctx: Ctx, ship: UnitState) -> list[MoveShip]:
         if rounded in seen:
             continue
         seen.add(rounded)
-        _, _, problem = ship_path(state, ship, rounded, bool(ctx.opt("crit_effects")))
+        _, _, problem = ship_path(state, ship, rounded, bool(ctx.opt("crit_effects")), ctx.rules)
         if not problem:
             out.append(MoveShip(unit=ship.id, legs=rounded))
     return out
@@ -57,7 +57,7 @@ def ship_moves(ctx: Ctx, ship: UnitState) -> list[MoveShip]:
 def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
     """Hold; close with each enemy; join each friendly ship; withdraw; recover."""
     state = ctx.state
-    budget = fighter_budget(state, fighter)
+    budget = fighter_budget(state, fighter, ctx.rules)
     here = fighter.pose.position
     r = state.radius(fighter)
     out: list[MoveFighter | Recover] = [

@@ -6,27 +6,14 @@ Hull score and attack table (clauses ACTA-RES-*).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from dogfight.geometry import Arc
-from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.context import BASE_RULES, Ctx
 from dogfight.rulesets.acta.fire_rules import drone_allowance, is_drone, multihit, record_drones
+from dogfight.rulesets.acta.rules import ARC_RANGES as ARC_RANGES  # named here too
+from dogfight.rulesets.acta.rules import ActaRules
+from dogfight.rulesets.acta.rules import ToHit as ToHit  # named here too
 from dogfight.rulesets.acta.special_actions import evades_seeking
 from dogfight.rulesets.acta.state import ActaState, UnitState
 from dogfight.rulesets.acta.units import Weapon
-
-ARC_RANGES: dict[str, Arc] = {
-    "F": Arc(-45, 45),
-    "P": Arc(45, 135),
-    "A": Arc(135, 225),
-    "S": Arc(-135, -45),
-    "FH": Arc(-90, 90),
-    "PH": Arc(0, 180),
-    "AH": Arc(90, 270),
-    "SH": Arc(-180, 0),
-    "T": Arc(-180, 180),
-}
-"""Bearings covered by each arc code; positive bearings are to port (ACTA-ARC-1)."""
 
 CRIT_SYSTEMS = {1: "drive", 2: "drive", 3: "power", 4: "weapons", 5: "crew", 6: "shields"}
 """d6 -> system hit by a critical (ACTA-CRT-1)."""
@@ -41,41 +28,29 @@ def weapon_arc(weapon: Weapon, missing_arc: str) -> str:
     return weapon.arc if weapon.arc is not None else missing_arc
 
 
-def measure(state: ActaState, a: UnitState, b: UnitState) -> float:
-    """Range between two units: centre to centre, but from a fighter's base edge (ACTA-GEN-2)."""
-    d = a.pose.position.distance(b.pose.position)
-    if state.is_fighter(a):
-        d -= state.radius(a)
-    if state.is_fighter(b):
-        d -= state.radius(b)
-    return max(0.0, d)
+def edge(state: ActaState, unit: UnitState) -> float:
+    """What ranges leave off a unit's centre: a fighter's base radius, 0 for a ship."""
+    return state.radius(unit) if state.is_fighter(unit) else 0.0
 
 
-def in_arc(state: ActaState, firer: UnitState, target: UnitState, arc_code: str) -> bool:
-    """True if the target's centre lies in the firer's arc (borders count, ACTA-ARC-1)."""
+def measure(state: ActaState, a: UnitState, b: UnitState, rules: ActaRules = BASE_RULES) -> float:
+    """Range between two units: centre to centre, but from a fighter's base edge
+    (`ActaRules.range_between`, ACTA-GEN-2)."""
+    centres = a.pose.position.distance(b.pose.position)
+    return rules.range_between(centres, edge(state, a), edge(state, b))
+
+
+def in_arc(
+    state: ActaState,
+    firer: UnitState,
+    target: UnitState,
+    arc_code: str,
+    rules: ActaRules = BASE_RULES,
+) -> bool:
+    """True if the target's centre lies in the firer's arc (`ActaRules.in_arc`, ACTA-ARC-1)."""
     if arc_code == "T":
         return True
-    bearing = firer.pose.bearing_to(target.pose.position)
-    return ARC_RANGES[arc_code].contains(bearing)
-
-
-@dataclass(frozen=True, slots=True)
-class ToHit:
-    """How one attack die hits: the number needed, the modifier, or an automatic hit."""
-
-    need: int
-    modifier: int
-    automatic: bool
-
-    def hits(self, face: int) -> bool:
-        """Whether a die face hits: natural 1 misses, natural 6 hits (ACTA-ATK-3)."""
-        if self.automatic:
-            return True
-        if face == 1:
-            return False
-        if face == 6:
-            return True
-        return face + self.modifier >= self.need
+    return rules.in_arc(arc_code, firer.pose.bearing_to(target.pose.position))
 
 
 def crit_level(unit: UnitState, system: str, enabled: bool) -> int:
@@ -84,48 +59,35 @@ def crit_level(unit: UnitState, system: str, enabled: bool) -> int:
 
 
 def to_hit(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState, dist: float) -> ToHit:
-    """The to-hit roll for one weapon against one target at a range."""
+    """The to-hit roll for one weapon against one target at a range (`ActaRules.to_hit`).
+
+    Against an evasive ship a Seeking weapon still hits automatically, unless the ship
+    wins the opposed Crew Quality roll (`special_actions.evades_seeking`, ACTA-SPA-9)."""
     state = ctx.state
-    target_is_fighter = state.is_fighter(target)
-    b5 = ctx.opt("resolution") == "b5"
-    evasive = target.special == EVASIVE
-    # ACTA-TRT-6: seeking weapons hit ships automatically; against fighters per option.
-    seeking_auto = not target_is_fighter or ctx.opt("drone_vs_fighter") == "auto"
-    # ACTA-SPA-9: against an evasive ship the weapon still hits automatically, unless
-    # the ship wins the opposed Crew Quality roll (`special_actions.evades_seeking`).
-    if weapon.has("Seeking") and dist <= float(ctx.opt("seeking_range")) and seeking_auto:
-        return ToHit(need=0, modifier=0, automatic=True)
-    modifier = weapon.trait("Accurate") or 0  # ACTA-TRT-2
-    if weapon.has("Weak"):
-        modifier -= 1  # ACTA-TRT-7
-    if target_is_fighter and not weapon.has("Fighter-Killer"):
-        modifier -= int(ctx.opt("fighter_to_hit_penalty"))  # ACTA-FTR-4, ACTA-TRT-8
-    if evasive:
-        modifier -= 1  # ACTA-SPA-5
-    modifier -= crit_level(firer, "weapons", bool(ctx.opt("crit_effects")))
-    if b5:
-        # ACTA-RES-2: each die must reach the target's Hull score.
-        if target_is_fighter:
-            need = int(ctx.opt("b5_fighter_hull"))
-        else:
-            need = state.unit_type(target).hull or int(ctx.opt("b5_default_hull"))
-    else:
-        need = 4 if dist <= weapon.range / 2 else 5  # ACTA-ATK-2
-    return ToHit(need=need, modifier=modifier, automatic=False)
+    return ctx.rules.to_hit(
+        weapon,
+        state.is_fighter(target),
+        state.unit_type(target).hull,
+        dist,
+        ctx.options,
+        evasive=target.special == EVASIVE,
+        weapon_crits=crit_level(firer, "weapons", bool(ctx.opt("crit_effects"))),
+    )
 
 
 def can_dodge(ctx: Ctx, target: UnitState) -> bool:
     """Whether a fighter (or B5 ship) may use its Dodge now (ACTA-FTR-6)."""
     if not ctx.opt("dodge_requires_move"):
-        return True
+        return True  # the facts below are not needed
     state = ctx.state
-    if target.moved or target.carried > 0:
-        return True
-    if state.is_fighter(target) and state.engaged(target):
-        return True
     # Supporting a ship counts as moving with it (PROPOSAL); supporting a fighter does not.
     protected = state.units.get(target.supporting) if target.supporting else None
-    return protected is not None and not state.is_fighter(protected)
+    return ctx.rules.may_dodge(
+        ctx.options,
+        moved=target.moved or target.carried > 0,
+        engaged=state.is_fighter(target) and state.engaged(target),
+        escorting=protected is not None and not state.is_fighter(protected),
+    )
 
 
 def destroy(ctx: Ctx, unit: UnitState, clause: str, why: str, by: str | None = None) -> None:
@@ -183,7 +145,7 @@ def dodge_roll(ctx: Ctx, target: UnitState, weapon: Weapon | None) -> bool:
         ctx.emit("ACTA-FTR-6", f"{ctx.name(target)} did not move and may not dodge")
         return False
     face = ctx.roll()
-    dodged = face >= dodge
+    dodged = ctx.rules.dodges(face, dodge)
     ctx.emit(
         "ACTA-FTR-6",
         f"{ctx.name(target)} dodges on {dodge}+: {'dodged' if dodged else 'failed'}",
@@ -200,7 +162,7 @@ def interceptor_roll(ctx: Ctx, ship: UnitState, own_dice: int, guards: list[Unit
     one die of its own. Each success makes the next one harder this turn: 2+, then
     3+, up to 6+. A natural 1 on a fighter's die hurts that fighter (ACTA-SUP-6).
     """
-    need = min(6, 2 + ship.interceptors_used)
+    need = ctx.rules.interceptor_need(ship.interceptors_used)
     faces = ctx.roll_many(own_dice)
     guard_faces = [(guard, ctx.roll()) for guard in guards]
     stopped = any(f >= need for f in faces) or any(f >= need for _, f in guard_faces)
@@ -215,7 +177,7 @@ def interceptor_roll(ctx: Ctx, ship: UnitState, own_dice: int, guards: list[Unit
         guard_dice=[[g.id, f] for g, f in guard_faces],
     )
     for guard, face in guard_faces:
-        if face == 1 and guard.id in ctx.state.units:
+        if ctx.rules.defensive_fire_hurts(face) and guard.id in ctx.state.units:
             damage_fighter(ctx, guard, 1, "ACTA-SUP-6", "a natural 1 on defensive fire")
     return stopped
 
@@ -241,11 +203,11 @@ def seeking_defensive_fire(ctx: Ctx, ship: UnitState, incoming: int) -> int:
     for fighter in defensive_fire_fighters(ctx, ship):
         if left <= 0:
             break
-        n = fighter_defence_dice(ctx, fighter)
-        if ship.special == INTENSIFY:
-            n *= 2  # ACTA-SPA-4
+        n = fighter_defence_dice(ctx, fighter) * ctx.rules.intensify_factor(
+            ship.special == INTENSIFY
+        )
         faces = ctx.roll_many(n)
-        shot = min(left, sum(1 for f in faces if f >= 4))
+        shot = min(left, sum(1 for f in faces if ctx.rules.defensive_fire_stops(f)))
         left -= shot
         ctx.emit(
             "ACTA-SUP-6",
@@ -254,7 +216,7 @@ def seeking_defensive_fire(ctx: Ctx, ship: UnitState, incoming: int) -> int:
             unit=fighter.id,
             stopped=shot,
         )
-        if 1 in faces:
+        if any(ctx.rules.defensive_fire_hurts(f) for f in faces):
             damage_fighter(ctx, fighter, 1, "ACTA-SUP-6", "a natural 1 on defensive fire")
     return left
 
@@ -262,10 +224,10 @@ def seeking_defensive_fire(ctx: Ctx, ship: UnitState, incoming: int) -> int:
 def resolve_fire(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> None:
     """Resolve one weapon's attack on one target, from the dice to the damage."""
     state = ctx.state
-    dist = measure(state, firer, target)
+    dist = measure(state, firer, target, ctx.rules)
     ad = weapon.ad
     if not state.is_fighter(firer) and firer.special == INTENSIFY:
-        ad = (ad + 1) // 2  # ACTA-SPA-4: the ship itself fires at half strength
+        ad = ctx.rules.intensified_ad(ad)  # ACTA-SPA-4: the ship itself at half strength
     ctx.emit(
         "ACTA-ATK-1",
         f'{ctx.name(firer)} fires {weapon.name} ({ad} AD) at {ctx.name(target)}, range {dist:.1f}"',
@@ -328,7 +290,8 @@ def hit_fighter(
             return
         if dodge_roll(ctx, target, weapon):
             continue
-        damage_fighter(ctx, target, 1, "ACTA-FTR-5", f"hit by {weapon.name}", by)
+        points = ctx.rules.fighter_hit_damage()
+        damage_fighter(ctx, target, points, "ACTA-FTR-5", f"hit by {weapon.name}", by)
 
 
 def hit_ship(
@@ -353,7 +316,7 @@ def hit_ship(
     own_dice = 0
     if interceptors and "Interceptors" not in ship.lost_traits:
         own_dice = state.unit_type(ship).trait("Interceptors") or 0
-    doubled = 2 if ship.special == INTENSIFY else 1  # ACTA-SPA-4
+    doubled = ctx.rules.intensify_factor(ship.special == INTENSIFY)  # ACTA-SPA-4
     for index in range(hits):
         if ship.id not in state.units:
             return
@@ -397,12 +360,9 @@ def hull_dice(
     damage = 0
     crits = 0
     for face in faces:
-        total = face + precise
-        if total <= 1:
-            continue
-        damage += 1
-        if total >= 6:
-            crits += 1
+        dealt, crit_die = ctx.rules.hull_die(face, precise)
+        damage += dealt
+        crits += crit_die
     # ACTA-DMG-3: one critical per hit in ACTA:SF; every 6 on the B5 attack table (RES-3).
     crits = crits if b5 else min(crits, 1)
     crit = crits > 0
@@ -417,7 +377,7 @@ def hull_dice(
     )
     if damage and ship.special == BLAST_DOORS:
         saves = ctx.roll_many(damage)
-        saved = sum(1 for f in saves if f >= 5)
+        saved = sum(1 for f in saves if ctx.rules.blast_doors_save(f))
         damage -= saved
         ctx.emit("ACTA-SPA-3", f"Close Blast Doors save {saved} damage", unit=ship.id)
     if damage:
@@ -463,7 +423,7 @@ def after_damage(ctx: Ctx, ship: UnitState, by: str | None = None) -> None:
         lost = []
         if traits:
             faces = ctx.roll_many(len(traits))
-            lost = [name for name, f in zip(traits, faces, strict=True) if f >= 4]
+            lost = [name for name, f in zip(traits, faces, strict=True) if ctx.rules.trait_lost(f)]
             ship.lost_traits = tuple(sorted(set(ship.lost_traits) | set(lost)))
         ctx.emit(
             "ACTA-CRP-1",

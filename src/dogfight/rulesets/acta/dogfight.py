@@ -5,17 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dogfight.rulesets.acta.combat import damage_fighter, destroy
-from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.context import BASE_RULES, Ctx
+from dogfight.rulesets.acta.rules import DOGFIGHT_DRONE_BONUS as DOGFIGHT_DRONE_BONUS
+from dogfight.rulesets.acta.rules import ActaRules
 from dogfight.rulesets.acta.state import ActaState, UnitState
 
-DOGFIGHT_DRONE_BONUS = 2
-"""The seed's (*) swap: dogfight drones add +2 to the Dogfight score (ACTA-FTR-9)."""
+
+def dogfight_score(state: ActaState, fighter: UnitState, rules: ActaRules = BASE_RULES) -> int:
+    """A fighter's Dogfight score, with dogfight drones if it swapped its drone
+    (`ActaRules.dogfight_score`)."""
+    return rules.dogfight_score(state.unit_type(fighter).dogfight, fighter.dogfight_drones)
 
 
-def dogfight_score(state: ActaState, fighter: UnitState) -> int:
-    """A fighter's Dogfight score, with dogfight drones if it swapped its drone."""
-    score = state.unit_type(fighter).dogfight
-    return score + (DOGFIGHT_DRONE_BONUS if fighter.dogfight_drones else 0)
+def dogfight_bonus(
+    state: ActaState, fighter: UnitState, support: int, rules: ActaRules = BASE_RULES
+) -> int:
+    """What the fighter adds to its d6 in a dogfight with `support` supporters
+    (`ActaRules.dogfight_bonus`)."""
+    ftype = state.unit_type(fighter)
+    return rules.dogfight_bonus(ftype.dogfight, fighter.dogfight_drones, support)
 
 
 def pair_key(a: str, b: str) -> tuple[str, str]:
@@ -74,16 +82,22 @@ def defender_candidates(state: ActaState, side: str) -> list[UnitState]:
 
 @dataclass(frozen=True, slots=True)
 class DogfightRoll:
-    """One side's total in a dogfight."""
+    """One side's total in a dogfight: d6 + bonus, shown as d6 + Dogfight + support."""
 
     face: int
     score: int
-    support: int
+    bonus: int
+    """Everything added to the d6 (`ActaRules.dogfight_bonus`)."""
+
+    @property
+    def support(self) -> int:
+        """The part of the bonus beyond the Dogfight score: the supporters' help."""
+        return self.bonus - self.score
 
     @property
     def total(self) -> int:
-        """d6 + Dogfight + support."""
-        return self.face + self.score + self.support
+        """d6 + bonus."""
+        return self.face + self.bonus
 
 
 def resolve_dogfights(ctx: Ctx, side: str) -> list[tuple[str, str]]:
@@ -124,8 +138,17 @@ def fight_one(
     """Roll one dogfight and apply the result to the loser."""
     state = ctx.state
     for _ in range(100):
-        a = DogfightRoll(ctx.roll(), dogfight_score(state, attacker), support)
-        d = DogfightRoll(ctx.roll(), dogfight_score(state, enemy), enemy_support)
+        rules = ctx.rules
+        a = DogfightRoll(
+            ctx.roll(),
+            dogfight_score(state, attacker, rules),
+            dogfight_bonus(state, attacker, support, rules),
+        )
+        d = DogfightRoll(
+            ctx.roll(),
+            dogfight_score(state, enemy, rules),
+            dogfight_bonus(state, enemy, enemy_support, rules),
+        )
         text = (
             f"dogfight {ctx.name(attacker)} {a.face}+{a.score}+{a.support}={a.total} v "
             f"{ctx.name(enemy)} {d.face}+{d.score}+{d.support}={d.total}"
@@ -136,9 +159,10 @@ def fight_one(
             "attacker_total": a.total,
             "defender_total": d.total,
         }
-        if a.total != d.total:
+        result = rules.dogfight_result(a.total, d.total)
+        if result:
             ctx.emit("ACTA-DOG-5", text, **data)
-            winner, loser = (attacker, enemy) if a.total > d.total else (enemy, attacker)
+            winner, loser = (attacker, enemy) if result > 0 else (enemy, attacker)
             lose(ctx, loser, winner)
             return
         if ctx.opt("dogfight_tie") == "locked":

@@ -2,7 +2,7 @@
 limit on drones one ship fires at one target in a turn (clauses ACTA-TRT-9, ACTA-TRT-10).
 
 The engine (`combat`), the legality checks (`targets`) and the exact odds
-(`sim.odds`) all call these functions, so each rule is written once.
+(`acta.odds`) all call these functions, so each rule is written once.
 """
 
 from __future__ import annotations

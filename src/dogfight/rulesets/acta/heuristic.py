@@ -32,35 +32,41 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from dogfight.core.choose import pick
+from dogfight.core.context import NoDice
 from dogfight.core.events import EventLog
-from dogfight.core.game import Game
 from dogfight.core.seat import Seat
 from dogfight.dice import Dice
 from dogfight.geometry import EPSILON, Pose, Vec2
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.combat import (
-    ARC_RANGES,
     BLAST_DOORS,
     EVASIVE,
     INTENSIFY,
     ToHit,
     can_dodge,
+    fighter_defence_dice,
     to_hit,
     weapon_arc,
 )
-from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.context import BASE_RULES, Ctx
 from dogfight.rulesets.acta.deployment import zone_centre
-from dogfight.rulesets.acta.dogfight import dogfight_score
+from dogfight.rulesets.acta.dogfight import dogfight_bonus
 from dogfight.rulesets.acta.movement import fighter_budget, ship_max_speed, ship_path
+from dogfight.rulesets.acta.odds import dogfight_chances
+from dogfight.rulesets.acta.rules import ActaRules
 from dogfight.rulesets.acta.sequence import scores
 from dogfight.rulesets.acta.state import ActaState, UnitState
 from dogfight.rulesets.acta.targets import weapons_of
 from dogfight.rulesets.acta.units import Weapon
+
+if TYPE_CHECKING:
+    from dogfight.rulesets.acta.ruleset import ActaRuleset
 
 # ---- weights (worth is counted in Damage points, as the turn-limit score counts it) ----
 
@@ -123,19 +129,15 @@ BOOST = "Boost Energy to Shields"
 
 
 @cache
-def duel(diff: int, reroll_ties: bool = False) -> tuple[float, float]:
-    """(win, lose) chances of d6 + diff against d6; ties are neither unless re-rolled."""
-    win = lose = 0
-    for a in range(1, 7):
-        for b in range(1, 7):
-            if a + diff > b:
-                win += 1
-            elif a + diff < b:
-                lose += 1
+def duel(
+    diff: int, reroll_ties: bool = False, rules: ActaRules = BASE_RULES
+) -> tuple[float, float]:
+    """(win, lose) chances of d6 + diff against d6 (`odds.dogfight_chances`); ties are
+    neither unless re-rolled."""
+    win, lose, tie = dogfight_chances(diff, 0, rules=rules)
     if reroll_ties:
-        decided = win + lose
-        return win / decided, lose / decided
-    return win / 36, lose / 36
+        return float(win / (1 - tie)), float(lose / (1 - tie))
+    return float(win), float(lose)
 
 
 def die_chance(rule: ToHit) -> float:
@@ -182,28 +184,14 @@ def hits_summary(dice: tuple[tuple[int, float], ...], need: int) -> tuple[float,
     return kill, capped
 
 
-class _NoDice:
-    """Dice for the heuristic's what-if questions: rolling would be a bug."""
-
-    pending = False
-
-    def take(self) -> tuple[()]:
-        return ()
-
-    def roll(self, sides: int = 6) -> int:  # pragma: no cover - guard
-        raise RuntimeError("the heuristic player must not roll dice")
-
-    def roll_many(self, n: int, sides: int = 6) -> list[int]:  # pragma: no cover - guard
-        raise RuntimeError("the heuristic player must not roll dice")
-
-
-def fighter_danger(state: ActaState, fighter: UnitState) -> float:
-    """Hits the fighter's weapons land on a typical fighter at point-blank range."""
+def fighter_danger(ctx: Ctx, fighter: UnitState) -> float:
+    """Hits the fighter's weapons land on a typical fighter at point-blank range: the
+    to-hit roll of the rules (`ActaRules.to_hit_modifier`, ACTA-ATK-2, 4+ within half
+    range), about two in three not dodged unless Fighter-Killer."""
     total = 0.0
-    for weapon in weapons_of(state, fighter):
+    for weapon in weapons_of(ctx.state, fighter):
         killer = weapon.has("Fighter-Killer")
-        mod = (weapon.trait("Accurate") or 0) - (1 if weapon.has("Weak") else 0)
-        mod -= 0 if killer else 1
+        mod = ctx.rules.to_hit_modifier(weapon, True, ctx.options)
         p = die_chance(ToHit(need=4, modifier=mod, automatic=False))
         total += weapon.ad * p * (1.0 if killer else 2 / 3)
     return total
@@ -263,9 +251,12 @@ class View:
     every unit field it reads (the options and unit types never change in a game)."""
 
     @classmethod
-    def of(cls, game: Game, lasting: dict[Any, Any] | None = None) -> View:
-        state = cast(ActaState, game.state)
-        ctx = Ctx(state, game.options, EventLog(cast(Dice, _NoDice())))
+    def of(cls, seat: Seat, lasting: dict[Any, Any] | None = None) -> View:
+        """The view of the seat's decision: acta hides nothing, so the state the seat
+        may know is the state; `lasting` is kept between one game's decisions."""
+        state = cast(ActaState, seat.state())
+        rules = cast("ActaRuleset", seat.ruleset).rules
+        ctx = Ctx(state, seat.options, EventLog(cast(Dice, NoDice())), rules)
         me = state.active
         view = cls(state=state, ctx=ctx, me=me, foe=state.other(me))
         if lasting is not None:
@@ -303,7 +294,7 @@ class View:
         key = ("danger", unit.type, unit.dogfight_drones)
         danger = self.lasting.get(key)
         if danger is None:
-            danger = self.lasting[key] = fighter_danger(self.state, unit)
+            danger = self.lasting[key] = fighter_danger(self.ctx, unit)
         return KILL_BONUS + DANGER_WEIGHT * float(danger)
 
     def dogfight_loss(self, unit: UnitState) -> float:
@@ -313,7 +304,8 @@ class View:
         return self.worth(unit)
 
     def df(self, fighter: UnitState) -> int:
-        return dogfight_score(self.state, fighter)
+        """What the fighter adds to its d6 before supporters (`ActaRules.dogfight_bonus`)."""
+        return dogfight_bonus(self.state, fighter, 0, self.ctx.rules)
 
     def odds(
         self, attacker: UnitState, enemy: UnitState, plus: float, minus: float
@@ -326,9 +318,10 @@ class View:
         reroll = self.opt("dogfight_tie") == "reroll"
         low = math.floor(diff)
         frac = diff - low
-        win, lose = duel(max(-7, min(7, low)), reroll)
+        rules = self.ctx.rules
+        win, lose = duel(max(-7, min(7, low)), reroll, rules)
         if frac > 1e-9:
-            win2, lose2 = duel(max(-7, min(7, low + 1)), reroll)
+            win2, lose2 = duel(max(-7, min(7, low + 1)), reroll, rules)
             win += frac * (win2 - win)
             lose += frac * (lose2 - lose)
         return win, lose
@@ -372,11 +365,8 @@ class View:
     def gap(self, a: UnitState, at: Vec2, b: UnitState, bt: Vec2 | None = None) -> float:
         """Range from `a` (standing at `at`) to `b`, measured as ACTA-GEN-2 says."""
         to = bt if bt is not None else b.pose.position
-        d = math.hypot(at.x - to.x, at.y - to.y)
-        # A ship's edge is 0: subtracting 0.0 leaves the float unchanged.
-        d -= self.edges[a.type]
-        d -= self.edges[b.type]
-        return max(0.0, d)
+        centres = math.hypot(at.x - to.x, at.y - to.y)
+        return self.ctx.rules.range_between(centres, self.edges[a.type], self.edges[b.type])
 
     def touches(self, a: UnitState, at: Vec2, b: UnitState) -> bool:
         radii = self.radii
@@ -441,7 +431,7 @@ class View:
         p = die_chance(rule)
         ad = weapon.ad
         if not self.is_fighter(firer) and firer.special == INTENSIFY:
-            ad = (ad + 1) // 2
+            ad = self.ctx.rules.intensified_ad(ad)
         if self.is_fighter(target):
             dodge_at = self.state.unit_type(target).trait("Dodge")
             if (
@@ -450,10 +440,19 @@ class View:
                 and "Dodge" not in target.lost_traits
                 and not weapon.has("Fighter-Killer")
             ):
-                p *= 1 - (7 - dodge_at) / 6
+                p *= 1 - self.dodge_chance(dodge_at)
             left = max(1, target.damage)
             return expected_capped(ad, p, left) + at_least(ad, p, left) * self.kill_bonus(target)
         return self._ship_damage_value(weapon, target, ad, p, rule.automatic)
+
+    def dodge_chance(self, dodge: int) -> float:
+        """The chance one hit is dodged on `dodge`+ (`ActaRules.dodge_chance`)."""
+        return float(self.ctx.rules.dodge_chance(dodge))
+
+    def hull_damage_per_point(self, precise: int) -> float:
+        """Expected damage of one hull die (`ActaRules.hull_die`)."""
+        rules = self.ctx.rules
+        return sum(rules.hull_die(face, precise)[0] for face in range(1, 7)) / 6
 
     def _ship_damage_value(
         self, weapon: Weapon, ship: UnitState, ad: int, p: float, automatic: bool
@@ -467,9 +466,9 @@ class View:
         shields = max(0, ship.shields)
         to_shields = min(rest, shields)
         hull = bypass + rest - to_shields
-        per_point = 1.0 if weapon.has("Precise") else 5 / 6
+        per_point = self.hull_damage_per_point(1 if weapon.has("Precise") else 0)
         if ship.special == BLAST_DOORS:
-            per_point *= 2 / 3
+            per_point *= float(1 - self.ctx.rules.face_chance(self.ctx.rules.blast_doors_save))
         value = hull * per_point + to_shields * SHIELD_WORTH
         if hull * per_point >= ship.damage:
             value += self.worth(ship) - ship.damage
@@ -538,7 +537,7 @@ class View:
         for weapon in weapons:
             p = die_chance(to_hit(self.ctx, firer, weapon, target, dist))
             if dodge_at is not None and not weapon.has("Fighter-Killer"):
-                p *= 1 - (7 - dodge_at) / 6
+                p *= 1 - self.dodge_chance(dodge_at)
             dice.append((weapon.ad, round(p, 6)))
         left = max(1, target.damage)
         kill, capped = hits_summary(tuple(dice), left)
@@ -696,7 +695,11 @@ class Board:
         for friend in view.my_fighters:
             if friend.id == mover.id or friend.move_done or self.foe_touching_mine[friend.id]:
                 continue
-            reach = fighter_budget(view.state, friend) + view.radius(friend) + view.radius(enemy)
+            reach = (
+                fighter_budget(view.state, friend, view.ctx.rules)
+                + view.radius(friend)
+                + view.radius(enemy)
+            )
             if friend.pose.position.distance(enemy.pose.position) <= reach:
                 count += 1
         return JOIN_WEIGHT * min(count, 2)
@@ -707,7 +710,11 @@ class Board:
         for other in view.foe_fighters:
             if other.id == enemy.id or other.id not in self.foe_moves_later:
                 continue
-            reach = fighter_budget(view.state, other) + view.radius(other) + view.radius(enemy)
+            reach = (
+                fighter_budget(view.state, other, view.ctx.rules)
+                + view.radius(other)
+                + view.radius(enemy)
+            )
             if other.pose.position.distance(enemy.pose.position) <= reach:
                 count += 1
         return FOE_JOIN_WEIGHT * min(count, 2)
@@ -856,21 +863,19 @@ class ActaHeuristic:
         nothing)."""
         self.fallbacks = 0
         """How many decisions fell back to the default after an internal error."""
-        self._game: Game | None = None
+        self._key: int | None = None
+        """`Seat.key` of the game played now."""
         self.lasting: dict[Any, Any] = {}
         """`View.lasting` of the game played now (a new game starts it afresh)."""
 
-    def decide(self, seat: Seat | Game, legal: list[Any], rng: random.Random) -> Any:
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`: the best-scoring action, ties broken with `rng`."""
-        # TEMPORARY (issue 12 in progress): read the seat's game until this player
-        # reads only `seat`; a Game is still accepted from older tests.
-        game = seat._game if isinstance(seat, Seat) else seat
         if not legal:
             raise ValueError("no legal action to choose from")
-        if game is not self._game or not self.keep_answers:
-            self._game, self.lasting = game, {}
+        if seat.key != self._key or not self.keep_answers:
+            self._key, self.lasting = seat.key, {}
         try:
-            view = View.of(game, self.lasting)
+            view = View.of(seat, self.lasting)
             choice = pick(self.score(view, legal), rng)
         except Exception:
             if self.strict:
@@ -957,7 +962,7 @@ class ActaHeuristic:
         for action in legal:
             if isinstance(action, A.MoveShip):
                 ship = state.units[action.unit]
-                _, end, problem = ship_path(state, ship, action.legs, crit)
+                _, end, problem = ship_path(state, ship, action.legs, crit, view.ctx.rules)
                 if problem:
                     continue
                 moves_by_ship.setdefault(ship.id, []).append(
@@ -987,7 +992,7 @@ class ActaHeuristic:
                 if dist > weapon.range + EPSILON:
                     continue
                 bearing = end.bearing_to(target.pose.position)
-                if arc != "T" and not ARC_RANGES[arc].contains(bearing):
+                if not view.ctx.rules.in_arc(arc, bearing):
                     continue
                 shot = view.shot_value(ship, weapon, target, dist, dodge=True)
                 if view.is_fighter(target):
@@ -1026,14 +1031,14 @@ class ActaHeuristic:
         total = 0.0
         for enemy in view.foe_ships:
             still = enemy.id in state.ships_to_move.get(view.foe, ())
-            reach = ship_max_speed(state, enemy, crit) if still else 0.0
+            reach = ship_max_speed(state, enemy, crit, view.ctx.rules) if still else 0.0
             gap = view.gap(enemy, enemy.pose.position, ship, at)
             bearing = enemy.pose.bearing_to(at)
             for weapon in weapons_of(state, enemy):
                 if gap > weapon.range + reach + EPSILON:
                     continue
                 arc = weapon_arc(weapon, missing)
-                if not still and arc != "T" and not ARC_RANGES[arc].contains(bearing):
+                if not still and not view.ctx.rules.in_arc(arc, bearing):
                     continue
                 shot = view.shot_value(enemy, weapon, ship, max(0.0, gap - reach))
                 total += shot * (0.6 if still else 1.0)
@@ -1282,7 +1287,7 @@ class ActaHeuristic:
                 if dist > weapon.range + EPSILON:
                     continue
                 arc = weapon_arc(weapon, missing)
-                if arc != "T" and not ARC_RANGES[arc].contains(bearing):
+                if not view.ctx.rules.in_arc(arc, bearing):
                     continue
                 total += view.shot_value(ship, weapon, fighter, dist, dodge=dodge)
         return SHIP_GUNS_RISK * total
@@ -1348,18 +1353,21 @@ class ActaHeuristic:
                 if not dice_in:
                     value -= 0.2 * len(guards)
                     continue
+                rules = view.ctx.rules
+                stops = float(rules.face_chance(rules.defensive_fire_stops))
+                safe = float(1 - rules.face_chance(rules.defensive_fire_hurts))
                 rolled = sum(self.guard_dice(view, g) for g in guards)
-                cancelled = min(float(dice_in), rolled / 2)
+                cancelled = min(float(dice_in), rolled * stops)
                 value += 1.5 * cancelled
                 for g in guards:
                     n = self.guard_dice(view, g)
-                    value -= (1 - (5 / 6) ** n) * min(1.0, dice_in) * 0.5 * view.worth(g) / 2
+                    value -= (1 - safe**n) * min(1.0, dice_in) * 0.5 * view.worth(g) / 2
             out.append((value, action))
         return out
 
     def guard_dice(self, view: View, fighter: UnitState) -> int:
-        ftype = view.state.unit_type(fighter)
-        return max(1, sum(w.ad for w in ftype.weapons if not w.has("Seeking")))
+        """Dice the fighter rolls on defensive fire (`combat.fighter_defence_dice`)."""
+        return fighter_defence_dice(view.ctx, fighter)
 
     def seeking_dice_at(self, view: View, ship: UnitState) -> int:
         """Seeking AD the enemy can bring on the ship this turn."""
@@ -1373,7 +1381,7 @@ class ActaHeuristic:
                 if not weapon.has("Seeking") or dist > weapon.range + EPSILON:
                     continue
                 arc = weapon_arc(weapon, str(view.opt("missing_arc")))
-                if arc != "T" and not ARC_RANGES[arc].contains(bearing):
+                if not view.ctx.rules.in_arc(arc, bearing):
                     continue
                 total += weapon.ad
         return total
@@ -1586,16 +1594,6 @@ _PHASES: dict[str, Scorer] = {
     "ship_fire": ActaHeuristic.score_fire,
     "launch": ActaHeuristic.score_launch,
 }
-
-
-def pick(scored: Iterable[tuple[float, Any]], rng: random.Random) -> Any:
-    """The best-scoring action; among equal best, one chosen with `rng`."""
-    items = list(scored)
-    if not items:
-        return None
-    best = max(score for score, _ in items)
-    top = [action for score, action in items if score >= best - 1e-9]
-    return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
 
 
 def default_action(legal: list[Any]) -> Any:

@@ -6,7 +6,8 @@ import math
 
 from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle, point_along
 from dogfight.rulesets.acta.actions import Leg
-from dogfight.rulesets.acta.context import Ctx
+from dogfight.rulesets.acta.context import BASE_RULES, Ctx
+from dogfight.rulesets.acta.rules import ActaRules
 from dogfight.rulesets.acta.state import ActaState, UnitState
 
 MAX_TURN = 45.0
@@ -26,39 +27,40 @@ def high_energy_limit(ship: UnitState, at_turn_point: bool) -> float:
     return MAX_TURN * (ship.special_extra + (1 if at_turn_point else 0))
 
 
-def ship_max_speed(state: ActaState, ship: UnitState, crit_effects: bool) -> float:
-    """How far a ship may move this turn (ACTA-MOV-2, -MOV-3, ACTA-SPA-2, -SPA-5, ACTA-CRT-2)."""
-    speed = state.unit_type(ship).speed
-    if ship.special == ALL_POWER:
-        speed = 16.0
-    if crit_effects:
-        speed -= 2 * ship.criticals.get("drive", 0)
-    if ship.crippled or ship.special == EVASIVE or ship.power_drain:
-        speed = min(speed, 6.0)
-    return max(0.0, speed)
+def ship_max_speed(
+    state: ActaState, ship: UnitState, crit_effects: bool, rules: ActaRules = BASE_RULES
+) -> float:
+    """How far a ship may move this turn (`ActaRules.ship_speed`)."""
+    return rules.ship_speed(
+        state.unit_type(ship).speed,
+        all_power=ship.special == ALL_POWER,
+        drive_crits=ship.criticals.get("drive", 0) if crit_effects else 0,
+        slowed=ship.crippled or ship.special == EVASIVE or ship.power_drain,
+    )
 
 
-def ship_turn_inches(state: ActaState, ship: UnitState) -> float | None:
-    """Inches straight before each turn; None means it may turn freely (SM).
-
-    Crippling doubles it, and a crippled SM ship needs 2" (ACTA-MOV-3).
-    """
-    turn = state.unit_type(ship).turn
-    if turn is None:
-        return 2.0 if ship.crippled else None
-    return float(turn * 2 if ship.crippled else turn)
+def ship_turn_inches(
+    state: ActaState, ship: UnitState, rules: ActaRules = BASE_RULES
+) -> float | None:
+    """Inches straight before each turn; None means it may turn freely (SM)
+    (`ActaRules.turn_inches`, ACTA-MOV-3)."""
+    return rules.turn_inches(state.unit_type(ship).turn, ship.crippled)
 
 
 def ship_path(
-    state: ActaState, ship: UnitState, legs: tuple[Leg, ...], crit_effects: bool
+    state: ActaState,
+    ship: UnitState,
+    legs: tuple[Leg, ...],
+    crit_effects: bool,
+    rules: ActaRules = BASE_RULES,
 ) -> tuple[list[Vec2], Pose, str]:
     """The path a ship's legs trace, its final pose, and why it is illegal ('' if legal)."""
     pose = ship.pose
     path = [pose.position]
     total = 0.0
     straight = 0.0
-    limit = ship_max_speed(state, ship, crit_effects)
-    need = ship_turn_inches(state, ship)
+    limit = ship_max_speed(state, ship, crit_effects, rules)
+    need = ship_turn_inches(state, ship, rules)
     het_used = False
     for i, leg in enumerate(legs):
         if leg.distance < -EPSILON:
@@ -112,7 +114,7 @@ def ship_path(
 def move_ship(ctx: Ctx, ship: UnitState, legs: tuple[Leg, ...]) -> None:
     """Move a ship and carry its supporting fighters along (ACTA-MOV-2, ACTA-SUP-2, -SUP-3)."""
     state = ctx.state
-    path, end, _ = ship_path(state, ship, legs, bool(ctx.opt("crit_effects")))
+    path, end, _ = ship_path(state, ship, legs, bool(ctx.opt("crit_effects")), ctx.rules)
     start = ship.pose
     total = sum(max(0.0, leg.distance) for leg in legs)
     ship.pose = Pose(end.position.rounded(), round(end.heading, 3))
@@ -174,9 +176,11 @@ def carry_supporters(
             )
 
 
-def fighter_budget(state: ActaState, fighter: UnitState) -> float:
-    """Inches a fighter may still move this turn."""
-    return max(0.0, state.unit_type(fighter).speed - fighter.carried - fighter.distance_moved)
+def fighter_budget(state: ActaState, fighter: UnitState, rules: ActaRules = BASE_RULES) -> float:
+    """Inches a fighter may still move this turn (`ActaRules.fighter_budget`)."""
+    return rules.fighter_budget(
+        state.unit_type(fighter).speed, fighter.carried, fighter.distance_moved
+    )
 
 
 def overlapping_fighter(

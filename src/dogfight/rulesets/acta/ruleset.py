@@ -7,9 +7,9 @@ next decision.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import msgspec
 
@@ -19,6 +19,7 @@ from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
 from dogfight.core.ruleset import Ruleset, UnitRecord, swap_side_order
 from dogfight.core.scenario import Scenario, inline_unit_files
+from dogfight.dice import Dice
 from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta import sequence, volley
@@ -43,6 +44,7 @@ from dogfight.rulesets.acta.movement import (
     ship_turn_inches,
 )
 from dogfight.rulesets.acta.options import OPTIONS
+from dogfight.rulesets.acta.rules import ActaRules
 from dogfight.rulesets.acta.setup import (
     build_state,
     has_drone_swap,
@@ -76,6 +78,10 @@ from dogfight.rulesets.acta.targets import (
 )
 from dogfight.rulesets.acta.trait_use import idle_traits, in_use
 from dogfight.rulesets.acta.units import catalog, describe, find_unit, load_unit_file
+
+if TYPE_CHECKING:
+    from dogfight.core.hooks import Board, Command, LabSetup
+    from dogfight.core.play import Player
 
 SPECIAL_ACTIONS: dict[str, int] = {
     "All Power to Engines": 0,
@@ -119,6 +125,44 @@ class ActaRuleset(Ruleset):
     options = OPTIONS
     action_type = A.ActaAction
     unit_file_keys = (frozenset({"kind", "speed"}),)
+    rules: ClassVar[ActaRules] = ActaRules()
+    """The rule functions the engine, odds, players and board share; a subclass
+    overrides one rule by setting `rules = MyRules()`."""
+    odds_help: ClassVar[str] = "ACTA: a dogfight, or one weapon's attack."
+    """The help line of `dogfight odds acta`."""
+
+    def ctx(self, state: ActaState, log: EventLog | None = None) -> Ctx:
+        """A resolution context with this ruleset's rules; without `log`, one for
+        questions only (rolling a die in it is a bug)."""
+        if log is None:
+            log = EventLog(cast(Dice, NoDice()))
+        return Ctx(state, state.options, log, self.rules)
+
+    # ---- what the layers above ask (core/hooks.py) ---------------------------------
+
+    def players(self) -> Mapping[str, Callable[[], Player]]:
+        """The acta heuristic player."""
+        from dogfight.rulesets.acta.heuristic import ActaHeuristic
+
+        return {"heuristic": ActaHeuristic}
+
+    def board(self) -> Board | None:
+        """The browser board (rulesets/acta/board.py)."""
+        from dogfight.rulesets.acta.board import BOARD
+
+        return BOARD
+
+    def lab(self) -> LabSetup | None:
+        """The lab's duel board, default roster and side builder (rulesets/acta/lab.py)."""
+        from dogfight.rulesets.acta.lab import LAB
+
+        return LAB
+
+    def commands(self) -> tuple[Command, ...]:
+        """`dogfight odds acta dogfight|attack` and `dogfight import acta`."""
+        from dogfight.rulesets.acta.commands import commands_of
+
+        return commands_of(self)
 
     # ---- the Ruleset hooks ---------------------------------------------------------
 
@@ -129,7 +173,7 @@ class ActaRuleset(Ruleset):
         state.options = dict(options)
         # ACTA-TRT-11: each unit keeps only the traits these options use.
         state.types = {k: in_use(t, options) for k, t in state.types.items()}
-        ctx = Ctx(state, state.options, log)
+        ctx = self.ctx(state, log)
         ctx.emit(
             "ACTA-SEQ-1",
             f"{scenario.title}: {state.sides[0]} v {state.sides[1]}, "
@@ -216,7 +260,7 @@ class ActaRuleset(Ruleset):
     # ---- legal actions ---------------------------------------------------------------
 
     def legal_actions(self, state: ActaState) -> list[Any]:
-        return self.legal_with(Ctx(state, state.options, EventLog(NoDice())))  # type: ignore[arg-type]
+        return self.legal_with(self.ctx(state))
 
     def legal_with(self, ctx: Ctx) -> list[Any]:
         """The legal actions, with the game's options in `ctx`."""
@@ -322,7 +366,7 @@ class ActaRuleset(Ruleset):
     # ---- checking ------------------------------------------------------------------
 
     def check(self, state: ActaState, action: Any) -> None:
-        self.check_with(Ctx(state, state.options, EventLog(NoDice())), action)  # type: ignore[arg-type]
+        self.check_with(self.ctx(state), action)
 
     def check_with(self, ctx: Ctx, action: Any) -> None:
         """Raise IllegalAction with the reason if `action` may not be taken now."""
@@ -370,7 +414,7 @@ class ActaRuleset(Ruleset):
             return f"{ship.id} has a power critical and may not take Special Actions (ACTA-CRT-2)"
         if name == "Boost Energy to Shields" and state.unit_type(ship).shields <= 0:
             return f"{ship.id} has no shields to boost"
-        if name == HIGH_ENERGY_TURN and ship_turn_inches(state, ship) is None:
+        if name == HIGH_ENERGY_TURN and ship_turn_inches(state, ship, ctx.rules) is None:
             return f"{ship.id} is super-manoeuvrable and turns freely already (ACTA-SPA-11)"
         if name == SCRAMBLE and not ship.aboard:
             return f"{ship.id} has no fighters aboard to scramble"
@@ -424,7 +468,8 @@ class ActaRuleset(Ruleset):
             raise IllegalAction(f"{state.moving_ship} declared a Special Action and moves now")
         if action.unit not in state.ships_to_move.get(state.active, ()):
             raise IllegalAction(f"{action.unit} is not a ship waiting to move")
-        _, _, problem = ship_path(state, ship, action.legs, bool(ctx.opt("crit_effects")))
+        crit = bool(ctx.opt("crit_effects"))
+        _, _, problem = ship_path(state, ship, action.legs, crit, ctx.rules)
         if problem:
             raise IllegalAction(f"{action.unit}: {problem}")
 
@@ -448,7 +493,7 @@ class ActaRuleset(Ruleset):
         fighter = self._movable(ctx, action.unit)
         spot = Vec2(action.x, action.y)
         dist = spot.distance(fighter.pose.position)
-        budget = fighter_budget(state, fighter)
+        budget = fighter_budget(state, fighter, ctx.rules)
         if dist > budget + EPSILON:
             raise IllegalAction(
                 f'{action.unit} may move {budget:g}" more, not {dist:.2f}" (ACTA-FTR-2)'
@@ -638,7 +683,7 @@ class ActaRuleset(Ruleset):
     # ---- applying ------------------------------------------------------------------
 
     def apply(self, state: ActaState, action: Any, log: EventLog) -> None:
-        self.apply_with(Ctx(state, state.options, log), action)
+        self.apply_with(self.ctx(state, log), action)
 
     def apply_with(self, ctx: Ctx, action: Any) -> None:
         """Carry out a checked action, then run on to the next decision."""

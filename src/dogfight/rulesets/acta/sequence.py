@@ -69,22 +69,7 @@ def step_turn_start(ctx: Ctx) -> bool:
         return False
     state.turn += 1
     for unit in state.units.values():
-        unit.move_done = unit.moved = False
-        unit.distance_moved = unit.carried = 0.0
-        unit.special = ""
-        unit.special_attempted = False
-        unit.special_extra = 0
-        unit.power_drain, unit.drain_next = unit.drain_next, False
-        unit.drain_penalty, unit.drain_penalty_next = unit.drain_penalty_next, ""
-        unit.drones_at = ()
-        unit.fired = ()
-        unit.fighter_target = ""
-        unit.attack_done = False
-        unit.dogfight_done = False
-        unit.barred = ()
-        unit.on_defensive_fire = False
-        unit.interceptors_used = 0
-        unit.anti_fighter_used = False
+        unit.new_turn()  # the per-turn flags declared in state.TURN_FLAGS
     state.fought_pairs = ()
     state.volley = ()
     roll_initiative(ctx)
@@ -215,19 +200,18 @@ def anti_fighter(ctx: Ctx) -> None:
         dice = state.unit_type(ship).trait("Anti-Fighter") or 0
         if not dice or "Anti-Fighter" in ship.lost_traits or ship.anti_fighter_used:
             continue
-        if ship.special == combat.INTENSIFY:
-            dice *= 2
+        dice *= ctx.rules.intensify_factor(ship.special == combat.INTENSIFY)  # ACTA-SPA-4
         near = [
             f
             for f in state.fighters(state.other(ship.side))
-            if combat.measure(state, ship, f) - state.radius(ship) <= reach
+            if combat.measure(state, ship, f, ctx.rules) - state.radius(ship) <= reach
         ]
         if not near:
             continue
-        target = min(near, key=lambda f: (combat.measure(state, ship, f), f.id))
+        target = min(near, key=lambda f: (combat.measure(state, ship, f, ctx.rules), f.id))
         ship.anti_fighter_used = True
         faces = ctx.roll_many(dice)
-        hits = sum(1 for f in faces if f >= 4)
+        hits = sum(1 for f in faces if ctx.rules.anti_fighter_hits(f))
         ctx.emit(
             "ACTA-RES-5",
             f"{ctx.name(ship)} Anti-Fighter {dice} dice at {ctx.name(target)}: {hits} hit(s)",

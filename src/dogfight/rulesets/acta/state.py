@@ -38,7 +38,7 @@ class UnitState(msgspec.Struct, kw_only=True):
     dogfight_drones: bool = False
     supporting: str = ""
     """Fighters: id of the friendly ship or fighter this one supports."""
-    # --- per-turn flags, reset at the start of each turn ---
+    # --- per-turn flags: those listed in TURN_FLAGS or TURN_CARRIES below ---
     move_done: bool = False
     """Fighters: has had its move in the fighter movement step."""
     moved: bool = False
@@ -73,7 +73,17 @@ class UnitState(msgspec.Struct, kw_only=True):
     interceptors_used: int = 0
     anti_fighter_used: bool = False
     intercepted_from: str = ""
-    """Fighters that left a base to intercept: the unit they may return to."""
+    """Fighters that left a base to intercept: the unit they may return to (kept
+    across turns: not a per-turn flag)."""
+
+    def new_turn(self) -> None:
+        """Start a turn: what was chosen for this turn last turn takes effect
+        (`TURN_CARRIES`), then every per-turn flag goes back to its default
+        (`TURN_FLAGS`)."""
+        for now, later in TURN_CARRIES:
+            setattr(self, now, getattr(self, later))
+        for name, default in _TURN_DEFAULTS.items():
+            setattr(self, name, default)
 
     def take_aboard(self, ftype: str, damage: int, drones: bool) -> None:
         """Carry one more fighter (ships)."""
@@ -88,6 +98,41 @@ class UnitState(msgspec.Struct, kw_only=True):
         self.aboard_damage = self.aboard_damage[:index] + self.aboard_damage[index + 1 :]
         self.aboard_drones = self.aboard_drones[:index] + self.aboard_drones[index + 1 :]
         return entry
+
+
+TURN_CARRIES: tuple[tuple[str, str], ...] = (
+    ("power_drain", "drain_next"),
+    ("drain_penalty", "drain_penalty_next"),
+)
+"""(this turn's field, the field set for next turn): All Power to Engines drains the
+ship in the turn after it (ACTA-SPA-2, ACTA-SPA-8)."""
+TURN_FLAGS: tuple[str, ...] = (
+    "move_done",
+    "moved",
+    "distance_moved",
+    "carried",
+    "special",
+    "special_attempted",
+    "special_extra",
+    "drain_next",
+    "drain_penalty_next",
+    "drones_at",
+    "fired",
+    "fighter_target",
+    "attack_done",
+    "dogfight_done",
+    "barred",
+    "on_defensive_fire",
+    "interceptors_used",
+    "anti_fighter_used",
+)
+"""The unit fields that last one turn: `UnitState.new_turn` sets each back to its
+declared default at the start of a turn (ACTA-SEQ-1)."""
+_TURN_DEFAULTS = {
+    f.name: f.default for f in msgspec.structs.fields(UnitState) if f.name in TURN_FLAGS
+}
+# Every per-turn flag has a plain default (no factory), so one value serves every unit.
+assert set(_TURN_DEFAULTS) == set(TURN_FLAGS), "a per-turn flag without a plain default"
 
 
 class PendingIntercept(msgspec.Struct, kw_only=True):

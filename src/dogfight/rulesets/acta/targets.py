@@ -49,11 +49,11 @@ def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
         return f"{firer.id} has already fired {weapon.name} this turn"
     if target.id in firer.barred:
         return f"{firer.id} was intercepted and may not attack {target.id} this turn (ACTA-SUP-4)"
-    dist = measure(state, firer, target)
+    dist = measure(state, firer, target, ctx.rules)
     if dist > weapon.range + EPSILON:
         return f'{target.id} is {dist:.1f}" away, beyond {weapon.name}\'s {weapon.range:g}"'
     arc = weapon_arc(weapon, str(ctx.opt("missing_arc")))
-    if not in_arc(state, firer, target, arc):
+    if not in_arc(state, firer, target, arc, ctx.rules):
         return f"{target.id} is outside {weapon.name}'s {arc} arc (ACTA-ARC-1)"
     if state.is_fighter(firer):
         if firer.attack_done:
@@ -155,7 +155,7 @@ def recovery_problem(ctx: Ctx, fighter: UnitState, ship: UnitState) -> str:
     )
     from dogfight.rulesets.acta.movement import fighter_budget
 
-    if gap > fighter_budget(state, fighter) + EPSILON:
+    if gap > fighter_budget(state, fighter, ctx.rules) + EPSILON:
         return f"{fighter.id} cannot reach {ship.id} this turn"
     return ""
 

@@ -1,0 +1,349 @@
+"""The acta ruleset's own CLI commands, as plain `Command` values the CLI builds:
+
+- `dogfight odds acta dogfight ATTACKER DEFENDER`: who wins one dogfight;
+- `dogfight odds acta attack FIRER WEAPON TARGET`: damage from one firing of a weapon;
+- `dogfight import acta FILE`: craft written as stat lines into unit YAML files.
+
+Each `run` returns a `Report` whose blocks print, line by line and table by table,
+exactly what the hand-written commands printed, and whose `json` is their `--json`.
+The odds use the ruleset's own rule functions, so a subclass's odds follow its rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from dogfight.core.errors import DataError
+from dogfight.core.hooks import Command, Param, Plot, Report, Table
+from dogfight.core.options import OptionValue
+from dogfight.core.text import cell_text, changed_options, fraction_text, option_text, percent
+from dogfight.dice.exact import Distribution
+from dogfight.rulesets.acta.odds import acta_attack, acta_dogfight, acta_weapon
+from dogfight.rulesets.acta.units import find_unit
+
+if TYPE_CHECKING:
+    from dogfight.rulesets.acta.ruleset import ActaRuleset
+
+Params = Mapping[str, Any]
+Options = Mapping[str, OptionValue]
+
+
+def _path(path: Path | None) -> str | None:
+    return str(path) if path is not None else None
+
+
+def _plot_path(params: Params) -> Path | None:
+    plot = params.get("plot")
+    return Path(plot) if plot is not None else None
+
+
+# ---- odds acta dogfight ----------------------------------------------------------------
+
+
+def dogfight_report(ruleset: ActaRuleset, params: Params, options: Options) -> Report:
+    """`dogfight odds acta dogfight`: the three results with their chances."""
+    changed = changed_options(ruleset.options, options)
+    a, d = find_unit(params["attacker"]), find_unit(params["defender"])
+    odds = acta_dogfight(
+        a,
+        d,
+        options,
+        attacker_support=int(params.get("attacker_support", 0)),
+        defender_support=int(params.get("defender_support", 0)),
+        attacker_drones=bool(params.get("attacker_drones", False)),
+        defender_drones=bool(params.get("defender_drones", False)),
+        rules=ruleset.rules,
+    )
+    results = {
+        "attacker_wins": odds.attacker_wins,
+        "defender_wins": odds.defender_wins,
+        "tie": odds.tie,
+    }
+    labels = {
+        "attacker_wins": f"{a.id} (attacker) wins",
+        "defender_wins": f"{d.id} (defender) wins",
+        "tie": "tie",
+    }
+    title = (
+        f"Dogfight: {a.name} (d6{odds.attacker_bonus:+d}) v {d.name} (d6{odds.defender_bonus:+d})"
+    )
+    blocks: list[str | Table] = [
+        f"{title}; options {option_text(changed)}",
+        Table(
+            header=("result", "probability", "exact"),
+            rows=tuple(
+                (labels[k], percent(float(p)), fraction_text(p)) for k, p in results.items()
+            ),
+        ),
+        *(f"  assumes: {note}" for note in odds.notes),
+    ]
+    data = {
+        "ruleset": ruleset.name,
+        "kind": "dogfight",
+        "attacker": a.id,
+        "defender": d.id,
+        "attacker_bonus": odds.attacker_bonus,
+        "defender_bonus": odds.defender_bonus,
+        **{k: float(p) for k, p in results.items()},
+        "fractions": {k: fraction_text(p) for k, p in results.items()},
+        "options": changed,
+        "notes": list(odds.notes),
+        "plot": _path(_plot_path(params)),
+    }
+    plot = Plot(odds={labels[k]: p for k, p in results.items()}, title=title, xlabel="result")
+    return Report(blocks=tuple(blocks), json=data, plot=plot)
+
+
+# ---- odds acta attack ------------------------------------------------------------------
+
+
+def _distribution_blocks(
+    what: str, title: str, dist: Distribution, changed: Mapping[str, OptionValue]
+) -> list[str | Table]:
+    facts = ", ".join(f"{k} {cell_text(v)}" for k, v in dist.facts.items())
+    return [
+        title,
+        f"Using: {facts}; options {option_text(changed)}",
+        Table(
+            header=(what, "probability", "exact"),
+            rows=tuple((k, percent(float(p)), fraction_text(p)) for k, p in dist.odds.items()),
+        ),
+        f"Expected: {float(dist.expected):.4f} ({fraction_text(dist.expected)})",
+        *(f"  assumes: {note}" for note in dist.notes),
+    ]
+
+
+def _distribution_json(
+    key: str, dist: Distribution, head: Mapping[str, Any], changed: Mapping[str, OptionValue]
+) -> dict[str, Any]:
+    return {
+        **head,
+        key: {str(k): float(p) for k, p in dist.odds.items()},
+        "expected": float(dist.expected),
+        "fractions": {
+            key: {str(k): fraction_text(p) for k, p in dist.odds.items()},
+            "expected": fraction_text(dist.expected),
+        },
+        "using": dist.facts,
+        "options": dict(changed),
+        "notes": list(dist.notes),
+    }
+
+
+def attack_report(ruleset: ActaRuleset, params: Params, options: Options) -> Report:
+    """`dogfight odds acta attack`: the damage points and their chances."""
+    changed = changed_options(ruleset.options, options)
+    f, t = find_unit(params["firer"]), find_unit(params["target"])
+    weapon = str(params["weapon"])
+    dist = acta_attack(
+        f,
+        weapon,
+        t,
+        options,
+        range_inches=params.get("range_inches"),
+        moved=bool(params.get("moved", True)),
+        rules=ruleset.rules,
+    )
+    name = acta_weapon(f, weapon).name
+    title = f"{f.name} fires {name} at {t.name} ({t.kind}, Damage {t.damage})"
+    head = {
+        "ruleset": ruleset.name,
+        "kind": "attack",
+        "firer": f.id,
+        "weapon": name,
+        "target": t.id,
+    }
+    data = {
+        **_distribution_json("damage", dist, head, changed),
+        "plot": _path(_plot_path(params)),
+    }
+    odds: dict[Any, Fraction] = dict(dist.odds)
+    plot = Plot(odds=odds, title=title, xlabel="damage points")
+    return Report(
+        blocks=tuple(_distribution_blocks("damage", title, dist, changed)), json=data, plot=plot
+    )
+
+
+# ---- import acta -----------------------------------------------------------------------
+
+
+def import_report(params: Params, options: Options) -> Report:
+    """`dogfight import acta`: write one unit file per craft and list them."""
+    from dogfight.rulesets.acta.importer import fleet_map, import_file
+    from dogfight.rulesets.acta.units import load_unit_file
+
+    file = Path(params["file"])
+    origin = str(params.get("origin", "original"))
+    if origin not in ("original", "seed"):
+        raise DataError(f"--origin must be 'original' or 'seed', not {origin!r}")
+    written = import_file(
+        file,
+        Path(params.get("out_dir") or "."),
+        fleet=str(params.get("fleet", "Unknown")),
+        fleets=fleet_map(list(params.get("fleet_of") or [])),
+        origin=origin,
+        source=params.get("source"),
+        overwrite=bool(params.get("overwrite", False)),
+    )
+    loaded = [load_unit_file(path) for path in written]
+    data = {
+        "source": str(file),
+        "written": [
+            {"file": str(path), "id": u.id, "name": u.name, "kind": u.kind}
+            for path, u in zip(written, loaded, strict=True)
+        ],
+    }
+    blocks = [f"Imported {len(written)} craft from {file}:"] + [
+        f"  {path}: {unit.name} ({unit.kind})" for path, unit in zip(written, loaded, strict=True)
+    ]
+    return Report(blocks=tuple(blocks), json=data)
+
+
+# ---- the Command values ----------------------------------------------------------------
+
+
+def commands_of(ruleset: ActaRuleset) -> tuple[Command, ...]:
+    """The acta commands, running with `ruleset`'s options and rule functions (a
+    subclass's own, when it overrides some)."""
+
+    def dogfight(params: Params, options: Options) -> Report:
+        return dogfight_report(ruleset, params, options)
+
+    def attack(params: Params, options: Options) -> Report:
+        return attack_report(ruleset, params, options)
+
+    return (
+        Command(
+            group="odds",
+            name="dogfight",
+            help="Who wins one dogfight: d6 + Dogfight + support each (ACTA-DOG-5, -6).",
+            params=(
+                Param(
+                    name="attacker",
+                    help="The attacking fighter's unit id.",
+                    type="str",
+                    argument=True,
+                ),
+                Param(
+                    name="defender",
+                    help="The defending fighter's unit id.",
+                    type="str",
+                    argument=True,
+                ),
+                Param(
+                    name="attacker_support",
+                    help="Friendly fighters supporting the attacker.",
+                    type="int",
+                    default=0,
+                    minimum=0,
+                ),
+                Param(
+                    name="defender_support",
+                    help="Friendly fighters supporting the defender.",
+                    type="int",
+                    default=0,
+                    minimum=0,
+                ),
+                Param(
+                    name="attacker_drones",
+                    help="The attacker swapped its (*) weapon for dogfight drones (+2).",
+                    type="bool",
+                    default=False,
+                ),
+                Param(
+                    name="defender_drones",
+                    help="The defender swapped its (*) weapon for dogfight drones (+2).",
+                    type="bool",
+                    default=False,
+                ),
+            ),
+            run=dogfight,
+            takes_plot=True,
+        ),
+        Command(
+            group="odds",
+            name="attack",
+            help="Damage points from one firing of a weapon (all its AD) at a fresh target.",
+            params=(
+                Param(name="firer", help="The firing unit's id.", type="str", argument=True),
+                Param(
+                    name="weapon",
+                    help="The weapon's name (quote names with spaces).",
+                    type="str",
+                    argument=True,
+                ),
+                Param(name="target", help="The target unit's id.", type="str", argument=True),
+                Param(
+                    name="range_inches",
+                    help="Range to the target in inches (default: point blank).",
+                    type="float",
+                    flags=("--range",),
+                ),
+                Param(
+                    name="moved",
+                    help="Whether the target moved this turn (Dodge needs it, "
+                    "dodge_requires_move).",
+                    type="bool",
+                    default=True,
+                    flags=("--moved/--not-moved",),
+                ),
+            ),
+            run=attack,
+            takes_plot=True,
+        ),
+        Command(
+            group="import",
+            name="acta",
+            help="Import ACTA craft written as stat lines into unit YAML files (one per craft).",
+            params=(
+                Param(
+                    name="file",
+                    help="A text file with craft in the seed's stat lines.",
+                    type="path",
+                    argument=True,
+                ),
+                Param(
+                    name="out_dir",
+                    help="Where to write the unit files.",
+                    type="path",
+                    default=Path("."),
+                    flags=("--out",),
+                ),
+                Param(
+                    name="fleet",
+                    help="The fleet of every imported craft.",
+                    type="str",
+                    default="Unknown",
+                ),
+                Param(
+                    name="fleet_of",
+                    help="IDS=FLEET, e.g. zul,zaresh=Klingon (repeatable).",
+                    type="str",
+                    flags=("--fleet-of",),
+                    multiple=True,
+                ),
+                Param(
+                    name="origin",
+                    help="'original' (your designs) or 'seed' (a seed's sample craft).",
+                    type="str",
+                    default="original",
+                ),
+                Param(
+                    name="source",
+                    help="Where the data came from (default: the file name).",
+                    type="str",
+                ),
+                Param(
+                    name="overwrite",
+                    help="Replace existing unit files.",
+                    type="bool",
+                    default=False,
+                ),
+            ),
+            run=import_report,
+            takes_rules=False,
+        ),
+    )
