@@ -16,13 +16,6 @@ BUILT_IN = re.compile(r"\b(acta|evo|sfa)\b")
 THEIR_OWN = ("rulesets", "data")
 """Where a ruleset's own code and data live: these may name it."""
 
-PENDING: dict[str, str] = {
-    "sim/odds.py": "exact odds until they move into rulesets/<r>/odds.py",
-}
-"""Files that still name a ruleset while other branches of issue 12 move the knowledge
-out, each with what removes it. An entry goes when its file is fixed (the check below
-fails on an entry no longer needed, so the list only shrinks); web/ has none."""
-
 EXAMPLES: dict[tuple[str, str], str] = {}
 """Lines that may name a ruleset for good, (file, stripped line) -> why: docstring
 examples only, each with its reason. None are needed now."""
@@ -53,7 +46,7 @@ def naming_lines(path: Path) -> list[str]:
 def test_no_code_outside_the_rulesets_names_a_built_in_ruleset() -> None:
     files = generic_files("*.py")
     assert any(relative(p).startswith("web/") for p in files)  # the search sees the code
-    named = [line for p in files if relative(p) not in PENDING for line in naming_lines(p)]
+    named = [line for p in files for line in naming_lines(p)]
     assert not named, "ask the ruleset through a hook instead:\n" + "\n".join(named)
 
 
@@ -63,13 +56,6 @@ def test_the_browsers_files_name_no_ruleset() -> None:
     assert files
     named = [line for p in files for line in naming_lines(p)]
     assert not named, "\n".join(named)
-
-
-def test_every_pending_file_still_needs_its_entry() -> None:
-    """Keeps PENDING minimal: a file that names no ruleset any more leaves the list."""
-    assert not [name for name in PENDING if name.startswith("web/")]
-    fixed = [name for name in PENDING if not (SRC / name).is_file() or not naming_lines(SRC / name)]
-    assert not fixed, f"remove from PENDING (they name no ruleset now): {fixed}"
 
 
 def test_every_example_is_still_there() -> None:

@@ -16,15 +16,10 @@ from typing import Any
 
 import pytest
 import typer
-from standin_commands import ODDS_HELP, STANDIN
 from typer.testing import CliRunner
 
-from dogfight.cli.common import _Group
 from dogfight.cli.main import app
-from dogfight.cli.ruleset_commands import add_ruleset_commands, new_group
-from dogfight.core.data import package_data
 from dogfight.core.registry import all_rulesets, find_ruleset
-from dogfight.core.ruleset import Ruleset
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HELP = FIXTURES / "help.json"
@@ -167,102 +162,21 @@ def test_record_fixtures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_every_help_reads_as_recorded() -> None:
-    """Every command and group prints the same help as before (issue 12: every
-    --help identical); a ruleset's commands are checked once that ruleset serves them."""
+    """Every command and group prints the same help as before the rulesets' commands
+    were built from their declarations (issue 12: every --help identical)."""
     recorded = json.loads(HELP.read_text())
     now = help_outputs(app)
-    waiting = {p for p in recorded if (r := ruleset_of(p)) is not None and not serves(r)}
-    missing = set(recorded) - set(now) - waiting
+    assert all(serves(r) for r in BUILT_IN)
+    missing = set(recorded) - set(now)
     assert not missing, f"commands gone: {sorted(missing)}"
     # A plugin ruleset registered in this run (a test's subclass) adds its own odds group.
     plugins = {r.name for r in all_rulesets()} - BUILT_IN
     added = {p for p in set(now) - set(recorded) if ruleset_of(p) not in plugins}
     assert not added, f"new commands: record their help on purpose: {sorted(added)}"
     for path, output in recorded.items():
-        if path in waiting:
-            continue
-        if path and any(w.startswith(f"{path} ") for w in waiting):
-            continue  # a group listing commands of rulesets not wired yet
         if path == "odds" and plugins:
             continue  # its listing has the plugins' groups too
         assert now[path] == output, f"dogfight {path} --help differs"
 
 
 UNIQUE_RUNS = {" ".join(args): (ruleset, args) for ruleset, args in RULESET_RUNS}
-
-
-@pytest.mark.parametrize(
-    ("ruleset", "args"), [pytest.param(*run, id=key) for key, run in UNIQUE_RUNS.items()]
-)
-def test_ruleset_commands_print_as_recorded(
-    ruleset: str, args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The ruleset's own commands print exactly what the hand-written ones printed."""
-    if RECORD:
-        pytest.skip("recording")
-    if not serves(ruleset):
-        pytest.skip(f"ruleset {ruleset} declares no commands yet (wired at merge)")
-    monkeypatch.chdir(tmp_path)
-    write_sources(tmp_path)
-    for recorded in json.loads(OUTPUTS.read_text())[" ".join(args)]:
-        assert invoke(app, args) == recorded
-
-
-def test_package_data_is_found() -> None:
-    """The recorded runs use built-in data (a guard against a moved data folder)."""
-    assert package_data("acta", "units", "wasp.yaml").exists()
-
-
-def standin_rulesets() -> list[Ruleset]:
-    """The built-in rulesets, each with the stand-in declarations of its old commands."""
-    found = []
-    for name, commands in STANDIN.items():
-        parent = type(find_ruleset(name))
-        body = {"commands": lambda self, c=commands: c, "odds_help": ODDS_HELP[name]}
-        found.append(type(f"{parent.__name__}StandIn", (parent,), body)())
-    return found
-
-
-def standin_app() -> typer.Typer:
-    """The three ruleset command groups, built by the generic builder from stand-ins."""
-    root = typer.Typer(cls=_Group, name="dogfight", no_args_is_help=True, add_completion=False)
-
-    @root.callback()
-    def _root() -> None:
-        """The stand-in root."""
-
-    rulesets = standin_rulesets()
-    for group in ("import", "design", "odds"):
-        sub = new_group(group)
-        root.add_typer(sub)
-        add_ruleset_commands(group, sub, rulesets, per_ruleset=group == "odds")
-    return root
-
-
-def test_the_builder_reproduces_every_ruleset_commands_help() -> None:
-    """Built from Param declarations, `dogfight odds|import|design ... --help` reads
-    exactly as the hand-written commands' did (issue 12: every --help identical)."""
-    recorded = json.loads(HELP.read_text())
-    groups = {p: out for p, out in recorded.items() if p.split(" ")[0] in GROUP_NAMES}
-    now = help_outputs(standin_app())
-    assert set(groups) == set(now) - {""}
-    for path, output in groups.items():
-        assert now[path] == output, f"dogfight {path} --help differs"
-
-
-GROUP_NAMES = ("odds", "import", "design")
-
-
-@pytest.mark.parametrize(
-    ("ruleset", "args"), [pytest.param(*run, id=key) for key, run in UNIQUE_RUNS.items()]
-)
-def test_the_builder_prints_reports_as_the_old_commands_did(
-    ruleset: str, args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Rendered by the contract (lines, tables, rich blocks, JSON, plot line), the
-    stand-ins' reports print exactly what the hand-written commands printed."""
-    monkeypatch.chdir(tmp_path)
-    write_sources(tmp_path)
-    built = standin_app()
-    for recorded in json.loads(OUTPUTS.read_text())[" ".join(args)]:
-        assert invoke(built, args) == recorded

@@ -88,7 +88,9 @@ def test_EVO_MOV_3_course_min_move_zero_turns_on_any_move() -> None:
 
 def test_EVO_MOV_3_threshold_is_one_function() -> None:
     """EVO-MOV-3: a move just past the threshold turns; one at or below it does not."""
-    from dogfight.rulesets.evo.movement import new_heading
+    from dogfight.rulesets.evo.rules import EvoRules
+
+    new_heading = EvoRules().new_heading
 
     start = Vec2(0, 0)
     assert new_heading(start, Vec2(0, 0.5), 10.0, 0.5) == 10.0

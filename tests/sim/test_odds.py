@@ -17,24 +17,28 @@ from dogfight.cli.main import app
 from dogfight.core.errors import DogfightError, OptionError
 from dogfight.core.events import EventLog
 from dogfight.core.game import Game
+from dogfight.core.options import OptionValue, resolve_options
+from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.dice import seeded
 from dogfight.rulesets.acta.combat import measure, resolve_fire
 from dogfight.rulesets.acta.context import Ctx as ActaCtx
 from dogfight.rulesets.acta.dogfight import fight_one
+from dogfight.rulesets.acta.odds import acta_attack, acta_dogfight
 from dogfight.rulesets.acta.units import find_unit as acta_unit
 from dogfight.rulesets.evo.context import Ctx as EvoCtx
+from dogfight.rulesets.evo.odds import evo_attack
 from dogfight.rulesets.evo.shooting import allocate, on_my_six, resolve_die, target_score
 from dogfight.rulesets.evo.units import UnitSpec, WeaponSpec, build_unit
 from dogfight.rulesets.evo.units import find_unit as evo_unit
+from dogfight.rulesets.sfa.odds import sfa_pool
 from dogfight.rulesets.sfa.pool import roll_pool
-from dogfight.sim.odds import (
-    acta_attack,
-    acta_dogfight,
-    evo_attack,
-    rule_options,
-    sfa_pool,
-)
+
+
+def rule_options(ruleset: str, rules: dict[str, object]) -> dict[str, OptionValue]:
+    """The ruleset's full option set with `--rule` overrides, as the CLI resolves them."""
+    return resolve_options(find_ruleset(ruleset).options, (rules, "--rule"))
+
 
 TRIALS = 40_000
 ACTA = rule_options("acta", {})

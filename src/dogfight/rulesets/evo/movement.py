@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dogfight.geometry import Pose, Vec2, overlaps
-from dogfight.rulesets.evo.context import DEFAULT_RULES, Ctx
+from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.rules import COURSE_MIN_MOVE, DRIFT
 from dogfight.rulesets.evo.state import Flight, Model
 
@@ -90,10 +90,6 @@ def drift(ctx: Ctx, flight: Flight) -> None:
         unit=flight.id,
         models=moved,
     )
-
-
-new_heading = DEFAULT_RULES.new_heading
-"""`EvoRules.new_heading` under its old name, for callers without a rules object."""
 
 
 def course_change(ctx: Ctx, model: Model) -> None:

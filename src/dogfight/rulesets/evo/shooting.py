@@ -229,11 +229,6 @@ def fixed_rest(found: Deal, target: str, mode: str, rules: EvoRules = DEFAULT_RU
     return list(rules.rest_takers(len(found.rest), found.takers, target, mode))
 
 
-greedy_rest = DEFAULT_RULES.greedy_rest
-"""The attacker's best allocation (`EvoRules.greedy_rest`), kept under its old name for
-callers outside the ruleset until they take the rules object."""
-
-
 def allocate(
     ctx: Ctx,
     flight: Flight,
@@ -255,13 +250,6 @@ def allocations(ctx: Ctx, found: Deal, rest: list[str]) -> list[Allocation]:
     for die, mid in zip(found.rest, rest, strict=True):
         given[mid].append(die)
     return [Allocation(ctx.state.models[mid], dice) for mid, dice in given.items() if dice]
-
-
-die_outcome = DEFAULT_RULES.die_outcome
-save_fails = DEFAULT_RULES.save_fails
-six_bonus = DEFAULT_RULES.six_bonus
-"""The rule functions under their old module-level names, for callers outside the
-ruleset that do not yet take the rules object (the engine itself uses `ctx.rules`)."""
 
 
 def resolve_die(ctx: Ctx, model: Model, face: int, ap: int, firers: list[Model], six: bool) -> str:
