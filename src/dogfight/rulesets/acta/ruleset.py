@@ -116,7 +116,7 @@ def special_choices(unit: str, name: str) -> list[A.DeclareSpecial]:
     return [A.DeclareSpecial(unit=unit, name=name)]
 
 
-class ActaRuleset(Ruleset):
+class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
     """Fighters for A Call to Arms: Star Fleet."""
 
     name = "acta"

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
     from dogfight.core.play import Player
 
 
-class EvoRuleset(Ruleset):
+class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
     """Babylon 5 fighter-scale rules on Battlefield Evolution."""
 
     name = "evo"

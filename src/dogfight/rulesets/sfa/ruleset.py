@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from dogfight.core.play import Player
 
 
-class SfaRuleset(Ruleset):
+class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
     """Space Fighter Alpha for Street Fighter: The Storytelling Game."""
 
     name = "sfa"
