@@ -34,10 +34,10 @@ def _decisions_match(scenario: Any, kind: str, seed: int, new: Callable[[], Play
     """Play one game; returns how many decisions were checked."""
     game = Game(scenario, seed=seed)
     real = {side: new() for side in game.sides()}
-    # A second player of each side sees only drawn copies. The copies are kept, so that
-    # no two of them share an id (a player may cache by `seat.key`).
+    # A second player of each side sees only drawn copies: the same game as far as the
+    # side knows (a copy keeps `seat.key`), so the player's memory of its own earlier
+    # decisions carries from one copy to the next as it does on the real game.
     blind = {side: new() for side in game.sides()}
-    copies: list[Game] = []
     chooser = random.Random(seed)
     checked = 0
     while not game.is_over():
@@ -46,7 +46,6 @@ def _decisions_match(scenario: Any, kind: str, seed: int, new: Callable[[], Play
         legal = game.legal_actions()
         seat = Seat(game, side)
         copy = seat.sample(random.Random(chooser.getrandbits(64)))
-        copies.append(copy)
         assert copy.dice.source is not game.dice.source
         assert copy.legal_actions() == legal, "the legal actions depend on a secret"
         assert copy.observation(side) == game.observation(side), "the copy looks different"

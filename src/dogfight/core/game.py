@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,10 @@ from dogfight.core.registry import find_ruleset
 from dogfight.core.ruleset import Outcome, Ruleset
 from dogfight.core.scenario import Scenario, load_scenario
 from dogfight.dice import Dice, seeded
+
+
+_GAME_KEYS = itertools.count(1)
+"""Keys of games in this process (not random: nothing here reads the global random)."""
 
 
 class Game:
@@ -50,6 +55,9 @@ class Game:
         self.state: Any = self.ruleset.setup(scenario, self.options, log)
         self.events: list[Event] = list(log.events)
         self.actions: list[Any] = []
+        self.key: int = next(_GAME_KEYS)
+        """Names this game for the players' caches; a clone keeps it (it is the same
+        game as far as a player knows), a new or reloaded game gets a fresh one."""
 
     def sides(self) -> tuple[str, ...]:
         """The names of the sides, in scenario order."""
@@ -126,6 +134,7 @@ class Game:
         copy.state = self.state.clone()
         copy.events = list(self.events)
         copy.actions = list(self.actions)
+        copy.key = self.key
         return copy
 
 

@@ -50,8 +50,10 @@ class Seat:
 
     @property
     def key(self) -> int:
-        """Stays the same for every decision of one game: players may cache by it."""
-        return id(self._game)
+        """Stays the same for every decision of one game, and for the games drawn from
+        it by `sample` (the same game as far as this side knows): players may keep
+        what they remember of a game under it."""
+        return self._game.key
 
     def observation(self) -> dict[str, Any]:
         """What this side may see."""
