@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ import dogfight.rulesets.acta as package
 from dogfight.core import Game
 from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue, resolve_options
-from dogfight.core.registry import find_ruleset, register
+from dogfight.core.registry import find_ruleset, register, unregister
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.core.seat import Seat
 from dogfight.dice import scripted
@@ -82,11 +82,14 @@ class ToHitVariant(ActaRuleset):
 
 
 @pytest.fixture(scope="module", autouse=True)
-def variants() -> None:
-    """Register both variants (as a plugin would) before any game names them."""
+def variants() -> Iterator[None]:
+    """Register both variants (as a plugin would) before any game names them, for this
+    module only (other tests list every ruleset)."""
     find_ruleset("acta")  # the built-in rulesets first, as in any run
-    register(DogfightVariant())
-    register(ToHitVariant())
+    added = [register(DogfightVariant()), register(ToHitVariant())]
+    yield
+    for ruleset in added:
+        unregister(ruleset.name)
 
 
 def game_of(ruleset: str, *units: dict[str, Any], dice: tuple[int, ...] = (6, 1)) -> Game:
