@@ -44,7 +44,7 @@ def dogfight(*args: str) -> str:
     "args",
     [
         ("odds", "{r}", "dogfight", "wasp", "zaresh", "--attacker-support", "1", "--json"),
-        ("odds", "{r}", "attack", "zaresh", "Phaser-3F", "wasp", "--range", "4", "--json"),
+        ("odds", "{r}", "attack", "zaresh", "Phaser-3F", "wasp", "--range", "1.5", "--json"),
         ("battle", "{r}/furball", "--seed", "3", "--json"),
         ("duel", "{r}", "wasp", "zaresh", "--battles", "20", "--seed", "2", "--json"),
     ],
