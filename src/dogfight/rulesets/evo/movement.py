@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from dogfight.geometry import Pose, Vec2, overlaps
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.rules import COURSE_MIN_MOVE, DRIFT
@@ -10,27 +12,48 @@ from dogfight.rulesets.evo.state import Flight, Model
 __all__ = ["COURSE_MIN_MOVE", "DRIFT"]  # re-exported: the numbers live in rules.py
 
 
-def clash(ctx: Ctx, model: Model, at: Vec2) -> Model | None:
-    """Another model whose base this one would overlap at `at`."""
+def clash(ctx: Ctx, model: Model, at: Vec2, others: Iterable[Model] | None = None) -> Model | None:
+    """Another model whose base this one would overlap at `at`: the first of `others`
+    (default: every model on the table, in table order)."""
     state = ctx.state
     r = state.radius(model)
-    for other in state.models.values():
+    for other in state.models.values() if others is None else others:
         if other.id != model.id and overlaps(at, r, other.pose.position, state.radius(other)):
             return other
     return None
 
 
+def near_path(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> list[Model]:
+    """The models (table order) whose bases could touch this one anywhere on the way
+    from `end` back to `start`: the only ones `place` need ask about while it nudges
+    the model back. A point of the path (rounded to 0.1") lies within the path's
+    length (plus the rounding) of `end`, so anything farther than that plus both radii
+    cannot overlap it."""
+    state = ctx.state
+    reach = start.distance(end) + 2 * state.radius(model) + 1.0
+    types = state.types
+    flights = state.flights
+    out = []
+    for other in state.models.values():
+        limit = reach + types[flights[other.unit].type].base_radius
+        pos = other.pose.position
+        if abs(pos.x - end.x) <= limit and abs(pos.y - end.y) <= limit:
+            out.append(other)
+    return out
+
+
 def place(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> Vec2:
     """Where a model moving from `start` to `end` stops: it may pass through others but
     not end overlapping one, so it is nudged back along its path (EVO-MOV-5)."""
-    if clash(ctx, model, end) is None:
+    others = near_path(ctx, model, start, end)
+    if clash(ctx, model, end, others) is None:
         return end
     length = start.distance(end)
     steps = max(1, int(length / 0.1))
     for i in range(1, steps + 1):
         back = end + (start - end) * (i / steps)
         back = back.rounded()
-        if clash(ctx, model, back) is None:
+        if clash(ctx, model, back, others) is None:
             ctx.emit(
                 "EVO-MOV-5", f"{ctx.name(model)} stops short to avoid another base", model=model.id
             )
