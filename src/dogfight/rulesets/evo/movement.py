@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from dogfight.geometry import Pose, Vec2, overlaps
+from dogfight.rulesets.evo import spatial
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.rules import COURSE_MIN_MOVE, DRIFT
-from dogfight.rulesets.evo.state import Flight, Model
+from dogfight.rulesets.evo.spatial import grid_of
+from dogfight.rulesets.evo.state import EvoState, Flight, Model
 
 __all__ = ["COURSE_MIN_MOVE", "DRIFT"]  # re-exported: the numbers live in rules.py
 
@@ -24,22 +26,19 @@ def clash(ctx: Ctx, model: Model, at: Vec2, others: Iterable[Model] | None = Non
 
 
 def near_path(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> list[Model]:
-    """The models (table order) whose bases could touch this one anywhere on the way
-    from `end` back to `start`: the only ones `place` need ask about while it nudges
-    the model back. A point of the path (rounded to 0.1") lies within the path's
+    """The models whose bases could touch this one anywhere on the way from `end` back
+    to `start` (and perhaps a few more): the only ones `place` need ask about while it
+    nudges the model back. A point of the path (rounded to 0.1") lies within the path's
     length (plus the rounding) of `end`, so anything farther than that plus both radii
     cannot overlap it."""
     state = ctx.state
-    reach = start.distance(end) + 2 * state.radius(model) + 1.0
-    types = state.types
-    flights = state.flights
-    out = []
-    for other in state.models.values():
-        limit = reach + types[flights[other.unit].type].base_radius
-        pos = other.pose.position
-        if abs(pos.x - end.x) <= limit and abs(pos.y - end.y) <= limit:
-            out.append(other)
-    return out
+    reach = start.distance(end) + 2 * state.radius(model) + 1.0 + largest_radius(state)
+    return grid_of(state).in_box(end.x - reach, end.y - reach, end.x + reach, end.y + reach)
+
+
+def largest_radius(state: EvoState) -> float:
+    """The largest base radius of any type in the battle."""
+    return max((t.base_radius for t in state.types.values()), default=0.0)
 
 
 def place(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> Vec2:
@@ -74,6 +73,7 @@ def set_down(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> bool:
             return False
         end = state.table.clamp(end).rounded()
     model.pose = Pose(place(ctx, model, start, end), model.pose.heading)
+    spatial.moved(state, model)
     return True
 
 
@@ -84,12 +84,15 @@ def move_together(ctx: Ctx, moves: list[tuple[Model, Vec2]]) -> list[str]:
     Moving together means a flight's models never block each other's paths.
     """
     starts = {model.id: model.pose.position for model, _ in moves}
+    state = ctx.state
     for model, end in moves:
         model.pose = Pose(end.rounded(), model.pose.heading)
+        spatial.moved(state, model)
     kept = []
     for model, end in moves:
         # Lift the model off its end point while it finds its place there.
         model.pose = Pose(starts[model.id], model.pose.heading)
+        spatial.moved(state, model)
         if set_down(ctx, model, starts[model.id], end):
             kept.append(model.id)
     return kept
@@ -143,6 +146,7 @@ def remove(
     state = ctx.state
     flight = state.flights[model.unit]
     del state.models[model.id]
+    spatial.removed(state, model.id)
     flight.models = tuple(m for m in flight.models if m != model.id)
     flight.acting = tuple(m for m in flight.acting if m != model.id)
     if destroyed and by == flight.side:

@@ -53,6 +53,7 @@ from dogfight.rulesets.evo.shooting import (
     weapon_reach,
     zone_models,
 )
+from dogfight.rulesets.evo.spatial import grid_of, nearest_of_side
 from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction, PendingShot
 from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
 
@@ -216,8 +217,14 @@ class EvoRuleset(Ruleset):
             )
             lock_on = has_lock_on(state, flight)
             torpedoes = bool(launchable(state, flight))
-            for enemy in state.live_flights(state.other(side)):
-                near = [m for m in state.models_of(enemy) if box.holds(m)]
+            enemy_side = state.other(side)
+            in_reach: dict[str, set[str]] = {}
+            for m in grid_of(state).in_box(box.x0, box.y0, box.x1, box.y1):
+                if state.flights[m.unit].side == enemy_side and box.holds(m):
+                    in_reach.setdefault(m.unit, set()).add(m.id)
+            for enemy in state.live_flights(enemy_side):
+                close = in_reach.get(enemy.id)
+                near = [state.models[m] for m in enemy.models if m in close] if close else []
                 for model in near:
                     if firing_dice(ctx, flight, model, reaction=False)[1]:
                         out.append(A.Shoot(unit=flight.id, target=model.id))
@@ -1014,9 +1021,8 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
         return []
     leader = acting[0]
     headings = [leader.pose.heading + a for a in range(0, 360, 45)]
-    enemies = [m for f in state.live_flights(state.other(flight.side)) for m in state.models_of(f)]
-    if enemies:
-        near = min(enemies, key=lambda m: (distance(m, leader), m.id))
+    near = nearest_of_side(state, leader.pose.position, state.other(flight.side))
+    if near is not None:
         headings.append((near.pose.position - leader.pose.position).angle())
     out = []
     for heading in headings:
@@ -1039,9 +1045,11 @@ def check_elimination(ctx: Ctx) -> bool:
     beaten = [
         s
         for s in state.sides
-        if not state.live_flights(s)
+        if not any(f.side == s and f.models for f in state.flights.values())
         and not any(f.side == s and in_hyperspace(f) for f in state.flights.values())
     ]
+    if not beaten:
+        return False  # the usual case: no need to count the points
     return end_by_elimination(
         ctx,
         beaten,
