@@ -12,6 +12,7 @@ still ask their exact question (overlap, range) of each model it returns.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from dogfight.geometry import Vec2
 from dogfight.rulesets.evo.state import EvoState, Model
@@ -166,3 +167,44 @@ def nearest_of_side(state: EvoState, at: Vec2, side: str) -> Model | None:
                 return None
             return min(everything, key=lambda m: (m.pose.position.distance(at), m.id))
         reach *= 2
+
+
+class PointGrid:
+    """Points (a player's picture of the table) by cell: which of them lie in a box,
+    as their indices in the order given, so a caller that adds or compares in that
+    order gets the same answer as a walk over all of them."""
+
+    __slots__ = ("cell", "cells", "count")
+
+    def __init__(self, points: Iterable[tuple[float, float]], cell: float) -> None:
+        self.cell = max(cell, 1.0)
+        self.cells: dict[tuple[int, int], list[int]] = {}
+        self.count = 0
+        size = self.cell
+        for i, (x, y) in enumerate(points):
+            self.cells.setdefault((math.floor(x / size), math.floor(y / size)), []).append(i)
+            self.count = i + 1
+
+    def in_box(self, x0: float, y0: float, x1: float, y1: float) -> list[int]:
+        """The indices (ascending) of the points in the box, and perhaps a few more."""
+        if not (x0 <= x1 and y0 <= y1):
+            return []
+        if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+            return list(range(self.count))
+        size = self.cell
+        cx0, cy0 = math.floor(x0 / size), math.floor(y0 / size)
+        cx1, cy1 = math.floor(x1 / size), math.floor(y1 / size)
+        cells = self.cells
+        out: list[int] = []
+        if (cx1 - cx0 + 1) * (cy1 - cy0 + 1) > len(cells):
+            for (cx, cy), ids in cells.items():
+                if cx0 <= cx <= cx1 and cy0 <= cy <= cy1:
+                    out.extend(ids)
+        else:
+            for cx in range(cx0, cx1 + 1):
+                for cy in range(cy0, cy1 + 1):
+                    found = cells.get((cx, cy))
+                    if found:
+                        out.extend(found)
+        out.sort()
+        return out
