@@ -21,6 +21,10 @@ CELL = 8.0
 """Inches on a side of a cell: about a flight's width, so a placement's query touches
 a handful of cells."""
 
+SMALL = 40
+"""Up to this many models a walk over all of them is cheaper than the cells: the grid
+then answers every box with the whole table (a superset, as promised)."""
+
 KEEP = 32
 """How many positions' grids are kept at once (the oldest goes first): a game in play
 and the few copies its players look at."""
@@ -77,7 +81,7 @@ class Grid:
         models = self.models
         cells = self.cells
         out: list[Model] = []
-        if not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
+        if len(models) <= SMALL or not all(math.isfinite(v) for v in (x0, y0, x1, y1)):
             return list(models.values())
         cx0, cy0 = cell_of(x0, y0)
         cx1, cy1 = cell_of(x1, y1)
@@ -145,8 +149,13 @@ def nearest_of_side(state: EvoState, at: Vec2, side: str) -> Model | None:
     """The model of `side` nearest to `at` (centre to centre; a tie goes to the lower
     id), or None if the side has none on the table. It looks in ever larger boxes: once
     the best found is no farther than the box reaches, nothing outside can be nearer."""
-    grid = grid_of(state)
     flights = state.flights
+    if len(state.models) <= SMALL:
+        everything = [m for m in state.models.values() if flights[m.unit].side == side]
+        if not everything:
+            return None
+        return min(everything, key=lambda m: (m.pose.position.distance(at), m.id))
+    grid = grid_of(state)
     table = state.table
     reach = 2 * CELL
     whole = max(table.width, table.height) + abs(at.x) + abs(at.y)
