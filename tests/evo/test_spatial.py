@@ -20,7 +20,6 @@ from dogfight.rulesets.evo.shooting import Reach, firing_dice
 from dogfight.rulesets.evo.spatial import (
     Grid,
     PointGrid,
-    grid_of,
     known_grid,
     nearest_of_side,
 )
@@ -109,7 +108,6 @@ def test_engine_keeps_the_grid_in_step_with_every_move() -> None:
     table), the position's grid always files every model where a new grid would."""
     game = crowd(6, size=60.0, turn_limit=6)
     rng = random.Random(5)
-    grid_of(game.state)
     checked = shots = 0
     while not game.is_over():
         legal = game.legal_actions()

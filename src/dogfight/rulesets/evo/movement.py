@@ -19,8 +19,12 @@ def clash(ctx: Ctx, model: Model, at: Vec2, others: Iterable[Model] | None = Non
     (default: every model on the table, in table order)."""
     state = ctx.state
     r = state.radius(model)
+    types = state.types
+    flights = state.flights
     for other in state.models.values() if others is None else others:
-        if other.id != model.id and overlaps(at, r, other.pose.position, state.radius(other)):
+        if other.id != model.id and overlaps(
+            at, r, other.pose.position, types[flights[other.unit].type].base_radius
+        ):
             return other
     return None
 
@@ -84,15 +88,16 @@ def move_together(ctx: Ctx, moves: list[tuple[Model, Vec2]]) -> list[str]:
     Moving together means a flight's models never block each other's paths.
     """
     starts = {model.id: model.pose.position for model, _ in moves}
-    state = ctx.state
+    # Placing asks the grid (built here the first time), so it follows every step.
+    grid = grid_of(ctx.state)
     for model, end in moves:
         model.pose = Pose(end.rounded(), model.pose.heading)
-        spatial.moved(state, model)
+        grid.moved(model)
     kept = []
     for model, end in moves:
         # Lift the model off its end point while it finds its place there.
         model.pose = Pose(starts[model.id], model.pose.heading)
-        spatial.moved(state, model)
+        grid.moved(model)
         if set_down(ctx, model, starts[model.id], end):
             kept.append(model.id)
     return kept
