@@ -24,18 +24,26 @@ def has_command(state: EvoState, flight: Flight) -> bool:
     return bool(flight.leader) and flight.leader in state.models and bool(flight.models)
 
 
-def commanders(state: EvoState, flight: Flight) -> list[Flight]:
+def may_give(state: EvoState, side: str) -> list[Flight]:
+    """The side's flights (id order) that may still give a bonus action this turn, to
+    whoever is in range: the option is on, the flight has the Command trait and its
+    leader, and has not given it yet (EVO-CMD-3)."""
+    if not state.options.get("command_bonus", True):
+        return []
+    return [g for g in state.live_flights(side) if not g.gave_command and has_command(state, g)]
+
+
+def commanders(state: EvoState, flight: Flight, givers: list[Flight] | None = None) -> list[Flight]:
     """Friendly Command flights that may give `flight` the bonus action now: the option
     is on, the giver has not given it yet this turn, and the giver's leader is within
     command range of one of the flight's models (a Command flight may give it to
-    itself) (EVO-CMD-3)."""
-    if not state.options.get("command_bonus", True):
-        return []
+    itself) (EVO-CMD-3). `givers`: `may_give` for the flight's side, when the caller
+    asks about many flights of one position."""
+    if givers is None:
+        givers = may_give(state, flight.side)
     reach = float(state.options.get("command_range", 6.0))
     out = []
-    for giver in state.live_flights(flight.side):
-        if giver.gave_command or not has_command(state, giver):
-            continue
+    for giver in givers:
         lead = state.models[giver.leader].pose.position
         if any(
             state.models[m].pose.position.distance(lead) <= reach + EPSILON

@@ -57,6 +57,7 @@ from dogfight.rulesets.evo.odds import evo_removal_chance
 from dogfight.rulesets.evo.ready import is_torpedo
 from dogfight.rulesets.evo.rules import ARC_RANGES, COURSE_MIN_MOVE, EvoRules
 from dogfight.rulesets.evo.shooting import on_my_six, save_score, target_score, unit_models
+from dogfight.rulesets.evo.spatial import PointGrid
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
 
@@ -218,6 +219,10 @@ def arms_of(rules: EvoRules, kind: UnitType) -> list[Arm]:
     ]
 
 
+GRID_CELL = 12.0
+"""Inches on a side of a cell of the player's grids of crafts."""
+
+
 class View:
     """Everything one decision needs, read once from the state."""
 
@@ -256,6 +261,11 @@ class View:
         self.crafts: dict[str, Craft] = {}
         self.arms: dict[str, list[Arm]] = {k: arms_of(rules, t) for k, t in state.types.items()}
         self.zones: dict[tuple[str, str], list[Craft]] = {}
+        self.grids: dict[int, tuple[Sequence[Craft], PointGrid]] = {}
+        self.outlooks: dict[tuple[str, frozenset[str], str], tuple[list[Foe], PointGrid]] = {}
+        """The foes of outlooks made in this decision, by (side, acting next, type)."""
+        self.gun_lists: dict[tuple[str, str], list[Gun]] = {}
+        """Grids of the crafts lists asked about (by the list's id; the list is kept)."""
         for flight in state.flights.values():
             kind = state.types[flight.type]
             base = float(kind.points or 10)
@@ -304,6 +314,37 @@ class View:
     def flight_crafts(self, flight: Flight) -> list[Craft]:
         """A flight's models, leader first."""
         return [self.crafts[m] for m in flight.models if m in self.crafts]
+
+    def within(self, crafts: Sequence[Craft], poses: Sequence[Craft], reach: float) -> list[Craft]:
+        """The crafts (in list order) that may be within `reach` of one of the poses:
+        what a Shoot from those poses need look at, the rest being out of range."""
+        if not poses or reach < 0:
+            return []
+        found = self.grids.get(id(crafts))
+        if found is None or found[0] is not crafts:
+            found = self.grids[id(crafts)] = (
+                crafts,
+                PointGrid(((c.x, c.y) for c in crafts), GRID_CELL),
+            )
+        grid = found[1]
+        x0 = min(p.x for p in poses) - reach
+        x1 = max(p.x for p in poses) + reach
+        y0 = min(p.y for p in poses) - reach
+        y1 = max(p.y for p in poses) + reach
+        return [crafts[i] for i in grid.in_box(x0, y0, x1, y1)]
+
+    def guns(self, kind: UnitType, foe: UnitType) -> list[Gun]:
+        """`guns_against`, once per pair of types in this decision."""
+        key = (kind.id, foe.id)
+        found = self.gun_lists.get(key)
+        if found is None:
+            found = self.gun_lists[key] = guns_against(self, kind, foe)
+        return found
+
+    def arm_reach(self, kind: UnitType) -> float:
+        """The farthest a weapon of the type may fire (-1: none)."""
+        arms = self.arms[kind.id]
+        return self.rules.reach_limit(max(w.range for w in arms)) if arms else -1.0
 
     # ---- shooting ---------------------------------------------------------------------
 
@@ -483,7 +524,8 @@ class View:
         rules = self.rules
         close = self.close
         arms = self.arms[kind.id]
-        for t in enemies:
+        # An enemy out of every weapon's range of every pose adds nothing.
+        for t in self.within(enemies, poses, self.arm_reach(kind)):
             dice: dict[int, int] = {}
             firers: list[tuple[Craft, float]] = []
             for s in poses:
@@ -596,11 +638,36 @@ class Outlook:
     def __init__(self, view: View, flight: Flight, acts_next: set[str]) -> None:
         state = view.state
         self.view = view
+        self.flight = flight.id
         self.kind = kind = state.types[flight.type]
         self.agility = view.rules.movement_budget(kind.agility)
         self.turn = turn_reach(self.agility, view.drift)
-        self.foes: list[Foe] = []
-        for enemy in state.live_flights(state.other(flight.side)):
+        rules = view.rules
+        # `score` adds nothing for a foe whose leader is farther than `foe_reach` from
+        # mine (no six within close range, no fire within 30" of a drift point, no
+        # approach within 40"), nor for a friend beyond the fire zone; `danger` nothing
+        # for a foe beyond 30" of its drift point. The grids hand them only those near
+        # enough, in list order, so their sums are the same.
+        self.foe_reach = max(rules.reach_limit(view.close), 40.0 + 2 * view.drift) + 1.0
+        self.danger_reach = 30.0 + view.drift + 1.0
+        key = (flight.side, frozenset(acts_next), kind.id)
+        found = view.outlooks.get(key)
+        if found is None:
+            foes = self.foes_of(view, flight.side, acts_next, kind)
+            found = view.outlooks[key] = (
+                foes,
+                PointGrid(((f.x, f.y) for f in foes), self.foe_reach),
+            )
+        self.foes, self.foe_grid = found
+        self.friend_reach = rules.reach_limit(view.reach)
+        self._friends: tuple[list[Craft], PointGrid] | None = None
+
+    @staticmethod
+    def foes_of(view: View, side: str, acts_next: set[str], kind: UnitType) -> list[Foe]:
+        """The enemy flights (id order) as an outlook of a flight of `kind` sees them."""
+        state = view.state
+        foes: list[Foe] = []
+        for enemy in state.live_flights(state.other(side)):
             crafts = view.flight_crafts(enemy)
             if not crafts:
                 continue
@@ -611,7 +678,7 @@ class Outlook:
             if not alive:
                 continue  # its drift carries the whole flight off the table
             foe = state.types[enemy.type]
-            self.foes.append(
+            foes.append(
                 Foe(
                     lead.x,
                     lead.y,
@@ -621,16 +688,28 @@ class Outlook:
                     len(alive),
                     float(foe.points or 10),
                     acts,
-                    guns_against(view, kind, foe),
-                    guns_against(view, foe, kind),
+                    view.guns(kind, foe),
+                    view.guns(foe, kind),
                     turn_reach(view.rules.movement_budget(foe.agility), view.drift),
                     view.rules.movement_budget(foe.agility),
                     foe,
                 )
             )
-        self.friends = [
-            c for c in view.crafts.values() if c.side == flight.side and c.unit != flight.id
-        ]
+        return foes
+
+    @property
+    def friends(self) -> list[Craft]:
+        """The models of the flight's side outside the flight, in table order."""
+        return self.friend_index()[0]
+
+    def friend_index(self) -> tuple[list[Craft], PointGrid]:
+        """`friends` and their grid, made the first time they are asked for."""
+        if self._friends is None:
+            view = self.view
+            side = view.state.flights[self.flight].side
+            friends = [c for c in view.crafts.values() if c.side == side and c.unit != self.flight]
+            self._friends = (friends, PointGrid(((c.x, c.y) for c in friends), self.friend_reach))
+        return self._friends
 
     def score(self, me: Sequence[Craft]) -> float:
         """The worth of ending this activation with the flight's models at `me`."""
@@ -660,7 +739,10 @@ class Outlook:
         qx, qy = lx + drift * math.cos(rad), ly + drift * math.sin(rad)
         # Shared fire zones with friendly flights.
         reach = view.reach
-        for c in self.friends:
+        friends, friend_grid = self.friend_index()
+        r = self.friend_reach
+        for i in friend_grid.in_box(lx - r, ly - r, lx + r, ly + r):
+            c = friends[i]
             if rules.in_zone(math.hypot(c.x - lx, c.y - ly), reach):
                 value -= CROWD * each
         agility = self.agility
@@ -668,7 +750,10 @@ class Outlook:
         opportunity = 0.0
         approach = 0.0
         threat = 0.0
-        for f in self.foes:
+        foes = self.foes
+        r = self.foe_reach
+        for i in self.foe_grid.in_box(lx - r, ly - r, lx + r, ly + r):
+            f = foes[i]
             # Here and now: who is on whose six.
             gap = math.hypot(f.x - lx, f.y - ly)
             if rules.on_six(gap, bearing(lx, ly, lh, f.x, f.y), close):
@@ -733,7 +818,10 @@ class Outlook:
     def danger(self, me: Sequence[Craft]) -> float:
         """Expected worth the enemy can destroy of the flight where it stands."""
         lead = me[0]
-        kills = sum(f.models * self.incoming(f, lead.x, lead.y, lead.h) for f in self.foes)
+        foes = self.foes
+        r = self.danger_reach
+        near = self.foe_grid.in_box(lead.x - r, lead.y - r, lead.x + r, lead.y + r)
+        kills = sum(foes[i].models * self.incoming(foes[i], lead.x, lead.y, lead.h) for i in near)
         return min(kills, 0.9 * len(me)) * lead.worth
 
 
@@ -1098,7 +1186,8 @@ class EvoHeuristic:
     ) -> tuple[float, Craft | None]:
         """The best Shoot's exact value from the plan's poses, and its target."""
         best, target = 0.0, None
-        for t in enemies:
+        # An enemy out of every weapon's range has no Shoot (shot_value None).
+        for t in view.within(enemies, plan.poses, view.arm_reach(kind)):
             value = view.shot_value(
                 side,
                 kind,

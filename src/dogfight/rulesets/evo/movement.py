@@ -2,35 +2,61 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from dogfight.geometry import Pose, Vec2, overlaps
+from dogfight.rulesets.evo import spatial
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.rules import COURSE_MIN_MOVE, DRIFT
-from dogfight.rulesets.evo.state import Flight, Model
+from dogfight.rulesets.evo.spatial import grid_of
+from dogfight.rulesets.evo.state import EvoState, Flight, Model
 
 __all__ = ["COURSE_MIN_MOVE", "DRIFT"]  # re-exported: the numbers live in rules.py
 
 
-def clash(ctx: Ctx, model: Model, at: Vec2) -> Model | None:
-    """Another model whose base this one would overlap at `at`."""
+def clash(ctx: Ctx, model: Model, at: Vec2, others: Iterable[Model] | None = None) -> Model | None:
+    """Another model whose base this one would overlap at `at`: the first of `others`
+    (default: every model on the table, in table order)."""
     state = ctx.state
     r = state.radius(model)
-    for other in state.models.values():
-        if other.id != model.id and overlaps(at, r, other.pose.position, state.radius(other)):
+    types = state.types
+    flights = state.flights
+    for other in state.models.values() if others is None else others:
+        if other.id != model.id and overlaps(
+            at, r, other.pose.position, types[flights[other.unit].type].base_radius
+        ):
             return other
     return None
+
+
+def near_path(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> list[Model]:
+    """The models whose bases could touch this one anywhere on the way from `end` back
+    to `start` (and perhaps a few more): the only ones `place` need ask about while it
+    nudges the model back. A point of the path (rounded to 0.1") lies within the path's
+    length (plus the rounding) of `end`, so anything farther than that plus both radii
+    cannot overlap it."""
+    state = ctx.state
+    reach = start.distance(end) + 2 * state.radius(model) + 1.0 + largest_radius(state)
+    return grid_of(state).in_box(end.x - reach, end.y - reach, end.x + reach, end.y + reach)
+
+
+def largest_radius(state: EvoState) -> float:
+    """The largest base radius of any type in the battle."""
+    return max((t.base_radius for t in state.types.values()), default=0.0)
 
 
 def place(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> Vec2:
     """Where a model moving from `start` to `end` stops: it may pass through others but
     not end overlapping one, so it is nudged back along its path (EVO-MOV-5)."""
-    if clash(ctx, model, end) is None:
+    others = near_path(ctx, model, start, end)
+    if clash(ctx, model, end, others) is None:
         return end
     length = start.distance(end)
     steps = max(1, int(length / 0.1))
     for i in range(1, steps + 1):
         back = end + (start - end) * (i / steps)
         back = back.rounded()
-        if clash(ctx, model, back) is None:
+        if clash(ctx, model, back, others) is None:
             ctx.emit(
                 "EVO-MOV-5", f"{ctx.name(model)} stops short to avoid another base", model=model.id
             )
@@ -51,6 +77,7 @@ def set_down(ctx: Ctx, model: Model, start: Vec2, end: Vec2) -> bool:
             return False
         end = state.table.clamp(end).rounded()
     model.pose = Pose(place(ctx, model, start, end), model.pose.heading)
+    spatial.moved(state, model)
     return True
 
 
@@ -61,12 +88,16 @@ def move_together(ctx: Ctx, moves: list[tuple[Model, Vec2]]) -> list[str]:
     Moving together means a flight's models never block each other's paths.
     """
     starts = {model.id: model.pose.position for model, _ in moves}
+    # Placing asks the grid (built here the first time), so it follows every step.
+    grid = grid_of(ctx.state)
     for model, end in moves:
         model.pose = Pose(end.rounded(), model.pose.heading)
+        grid.moved(model)
     kept = []
     for model, end in moves:
         # Lift the model off its end point while it finds its place there.
         model.pose = Pose(starts[model.id], model.pose.heading)
+        grid.moved(model)
         if set_down(ctx, model, starts[model.id], end):
             kept.append(model.id)
     return kept
@@ -120,6 +151,7 @@ def remove(
     state = ctx.state
     flight = state.flights[model.unit]
     del state.models[model.id]
+    spatial.removed(state, model.id)
     flight.models = tuple(m for m in flight.models if m != model.id)
     flight.acting = tuple(m for m in flight.acting if m != model.id)
     if destroyed and by == flight.side:

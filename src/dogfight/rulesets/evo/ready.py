@@ -9,6 +9,7 @@ or launch torpedos") and says nothing more; the details are our PROPOSALs
 from __future__ import annotations
 
 from dogfight.geometry import EPSILON, Pose, Vec2, overlaps
+from dogfight.rulesets.evo import spatial
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.movement import remove
 from dogfight.rulesets.evo.state import EvoState, Flight, Gate, Model
@@ -127,6 +128,7 @@ def arrive(ctx: Ctx, flight: Flight) -> None:
             spot = (spot + Vec2.polar(2 * radius + 0.1, gate.heading)).rounded()
         spot = state.table.clamp(spot).rounded()
         state.models[mid] = Model(id=mid, unit=flight.id, pose=Pose(spot, gate.heading), start=spot)
+        spatial.added(state, state.models[mid])
         placed.append(mid)
     flight.models = tuple(placed)
     flight.waiting = ()

@@ -57,6 +57,12 @@ class EvoRules:
         """A distance within a weapon's range, borders included (EVO-SHT-1)."""
         return dist <= reach + EPSILON
 
+    def reach_limit(self, reach: float) -> float:
+        """The farthest distance that `in_range`, `within_close` or `in_zone` accepts
+        for this reach: spatial pre-filters skip anything farther without asking them
+        (a subclass that widens one of those widens this with it)."""
+        return reach + EPSILON
+
     def within_close(self, dist: float, close: float) -> bool:
         """A distance within close range, borders included (EVO-CLS-1): no stealth, and
         the distance 'on my six' and a reaction need (EVO-STL-1, EVO-SIX-1, EVO-REA-2)."""

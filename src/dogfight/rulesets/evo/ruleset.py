@@ -22,7 +22,7 @@ from dogfight.core.ruleset import Ruleset, UnitRecord, swap_side_order
 from dogfight.core.scenario import Scenario, inline_unit_files
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
-from dogfight.rulesets.evo.command import commanders, give_command
+from dogfight.rulesets.evo.command import commanders, give_command, may_give
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.movement import course_change, drift, move_together, remove
 from dogfight.rulesets.evo.options import OPTIONS
@@ -40,6 +40,7 @@ from dogfight.rulesets.evo.setup import build_state
 from dogfight.rulesets.evo.shooting import (
     Allocation,
     Deal,
+    Reach,
     allocations,
     deal,
     distance,
@@ -49,8 +50,10 @@ from dogfight.rulesets.evo.shooting import (
     reaction_target_ok,
     resolve_die,
     unit_models,
+    weapon_reach,
     zone_models,
 )
+from dogfight.rulesets.evo.spatial import grid_of, nearest_of_side
 from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction, PendingShot
 from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
 
@@ -194,25 +197,43 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
         if state.phase == "order":
             out = [A.ChooseOrder(first=True), A.ChooseOrder(first=False)]
         elif state.phase == "activate":
+            givers = may_give(state, side)
             for f in ready_flights(state, side):
                 out.append(A.Activate(unit=f.id))
-                out.extend(A.Activate(unit=f.id, command=c.id) for c in commanders(state, f))
+                out.extend(
+                    A.Activate(unit=f.id, command=c.id) for c in commanders(state, f, givers)
+                )
         elif state.phase == "act":
             flight = state.flights[state.active_unit]
             if may_manoeuvre(flight):
                 out.extend(manoeuvre_choices(ctx, flight))
             # Rotate is legal at any point, though only a first Rotate frees the Shoot.
             out.append(A.Rotate(unit=flight.id))
-            for enemy in state.live_flights(state.other(side)):
-                for model in state.models_of(enemy):
+            # Only enemies within some weapon's reach of an acting model can be shot at
+            # (firing_dice and launch_dice fire from the acting models).
+            box = Reach(
+                (state.models[m] for m in flight.acting if m in state.models),
+                weapon_reach(ctx, flight),
+            )
+            lock_on = has_lock_on(state, flight)
+            torpedoes = bool(launchable(state, flight))
+            enemy_side = state.other(side)
+            in_reach: dict[str, set[str]] = {}
+            for m in grid_of(state).in_box(box.x0, box.y0, box.x1, box.y1):
+                if state.flights[m.unit].side == enemy_side and box.holds(m):
+                    in_reach.setdefault(m.unit, set()).add(m.id)
+            for enemy in state.live_flights(enemy_side):
+                close = in_reach.get(enemy.id)
+                near = [state.models[m] for m in enemy.models if m in close] if close else []
+                for model in near:
                     if firing_dice(ctx, flight, model, reaction=False)[1]:
                         out.append(A.Shoot(unit=flight.id, target=model.id))
-                if has_lock_on(state, flight) and flight.ready_target != enemy.id:
+                if lock_on and flight.ready_target != enemy.id:
                     out.append(A.Ready(unit=flight.id, target_unit=enemy.id))
-                if launchable(state, flight):
+                if torpedoes:
                     out.extend(
                         A.LaunchTorpedo(unit=flight.id, target=model.id)
-                        for model in state.models_of(enemy)
+                        for model in near
                         if launch_dice(ctx, flight, model)
                     )
             out.extend(A.JumpOut(unit=flight.id, gate=g.id) for g in usable_gates(state, flight))
@@ -542,14 +563,14 @@ def start_turn(ctx: Ctx) -> None:
 
 def ready_flights(state: EvoState, side: str) -> list[Flight]:
     """The side's flights on the table not yet active this turn."""
-    due = [
-        f
-        for f in sorted(state.flights.values(), key=lambda f: f.id)
-        if f.side == side and not f.activated and may_arrive(state, f)
-    ]
-    return sorted(
-        [f for f in state.live_flights(side) if not f.activated] + due, key=lambda f: f.id
-    )
+    out = []
+    for f in state.flights_by_id():
+        if f.side == side and not f.activated:
+            if f.models:
+                out.append(f)
+            if may_arrive(state, f):
+                out.append(f)  # due through a jump gate (EVO-GATE-2)
+    return out
 
 
 def choose_activating_side(ctx: Ctx) -> bool:
@@ -970,6 +991,9 @@ def reaction_candidates(ctx: Ctx) -> list[Flight]:
     if not trigger.models:
         return []
     close = float(ctx.opt("close_range"))
+    triggers = state.models_of(trigger)
+    # A flight with no model in this box has none within close range of the trigger.
+    box = Reach(triggers, ctx.rules.reach_limit(close))
     out = []
     for flight in state.live_flights(state.other(trigger.side)):
         if flight.reacted or flight.id in pending.declined:
@@ -977,7 +1001,8 @@ def reaction_candidates(ctx: Ctx) -> list[Flight]:
         near = flight.id in pending.shot_at or any(
             ctx.rules.within_close(distance(m, t), close)
             for m in state.models_of(flight)
-            for t in state.models_of(trigger)
+            if box.holds(m)
+            for t in triggers
         )
         if not near:
             continue
@@ -996,9 +1021,8 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
         return []
     leader = acting[0]
     headings = [leader.pose.heading + a for a in range(0, 360, 45)]
-    enemies = [m for f in state.live_flights(state.other(flight.side)) for m in state.models_of(f)]
-    if enemies:
-        near = min(enemies, key=lambda m: (distance(m, leader), m.id))
+    near = nearest_of_side(state, leader.pose.position, state.other(flight.side))
+    if near is not None:
         headings.append((near.pose.position - leader.pose.position).angle())
     out = []
     for heading in headings:
@@ -1021,9 +1045,11 @@ def check_elimination(ctx: Ctx) -> bool:
     beaten = [
         s
         for s in state.sides
-        if not state.live_flights(s)
+        if not any(f.side == s and f.models for f in state.flights.values())
         and not any(f.side == s and in_hyperspace(f) for f in state.flights.values())
     ]
+    if not beaten:
+        return False  # the usual case: no need to count the points
     return end_by_elimination(
         ctx,
         beaten,

@@ -8,6 +8,8 @@ its model. The seed adds stealth, 'on my six' and a 6" zone.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dogfight.rulesets.evo.context import DEFAULT_RULES, Ctx
@@ -86,6 +88,37 @@ def firing_dice(
         if used:
             firers.append(model)
     return firers, guns
+
+
+class Reach:
+    """A box round some models, as far out as a reach goes: a model outside it is out of
+    that reach of every one of them (`EvoRules.reach_limit`), so range, close range and
+    fire-zone questions about it need not be asked. Building it costs one pass over the
+    models, asking it a few comparisons; what it lets through is asked as before."""
+
+    __slots__ = ("x0", "x1", "y0", "y1")
+
+    def __init__(self, models: Iterable[Model], limit: float) -> None:
+        points = [m.pose.position for m in models]
+        xs = [p.x for p in points]
+        ys = [p.y for p in points]
+        if not xs or limit < 0:
+            # Nothing (or nothing can reach): an empty box.
+            self.x0, self.x1, self.y0, self.y1 = math.inf, -math.inf, math.inf, -math.inf
+            return
+        self.x0, self.x1 = min(xs) - limit, max(xs) + limit
+        self.y0, self.y1 = min(ys) - limit, max(ys) + limit
+
+    def holds(self, model: Model) -> bool:
+        """Whether the model may be within the reach of one of the models."""
+        pos = model.pose.position
+        return self.x0 <= pos.x <= self.x1 and self.y0 <= pos.y <= self.y1
+
+
+def weapon_reach(ctx: Ctx, flight: Flight) -> float:
+    """The farthest distance any weapon of the flight may fire at (-1: no weapon)."""
+    ranges = [w.range for w in ctx.state.unit_type(flight).weapons]
+    return ctx.rules.reach_limit(max(ranges)) if ranges else -1.0
 
 
 def reaction_target_ok(ctx: Ctx, flight: Flight, target: Model) -> bool:

@@ -103,6 +103,23 @@ class PendingShot(msgspec.Struct, kw_only=True):
     """Models per flight when the Shoot began (EVO-SUP-1)."""
 
 
+_ID_ORDER: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""Flight keys in table order -> the same keys sorted. A game's flights never change
+once set up, so every position of it (and its clones) shares one entry, and asking is
+a look-up instead of a sort at every step."""
+
+
+def id_order(flights: dict[str, Flight]) -> tuple[str, ...]:
+    """The keys of `flights` (each flight's id: setup keys them so) in id order."""
+    keys = tuple(flights)
+    found = _ID_ORDER.get(keys)
+    if found is None:
+        if len(_ID_ORDER) > 1024:
+            _ID_ORDER.clear()  # bounded over a long run of many different games
+        found = _ID_ORDER[keys] = tuple(sorted(keys))
+    return found
+
+
 class EvoState(msgspec.Struct, kw_only=True):
     """One position of an EVO battle."""
 
@@ -160,13 +177,14 @@ class EvoState(msgspec.Struct, kw_only=True):
         """A model's unit type."""
         return self.types[self.flights[model.unit].type]
 
+    def flights_by_id(self) -> list[Flight]:
+        """Every flight, in id order."""
+        flights = self.flights
+        return [flights[k] for k in id_order(flights)]
+
     def live_flights(self, side: str | None = None) -> list[Flight]:
         """Flights with models on the table, in id order."""
-        return [
-            f
-            for f in sorted(self.flights.values(), key=lambda f: f.id)
-            if f.models and (side is None or f.side == side)
-        ]
+        return [f for f in self.flights_by_id() if f.models and (side is None or f.side == side)]
 
     def models_of(self, flight: Flight) -> list[Model]:
         """The flight's models on the table, leader first."""
