@@ -17,7 +17,6 @@ from dogfight.core.ruleset import Outcome, Ruleset
 from dogfight.core.scenario import Scenario, load_scenario
 from dogfight.dice import Dice, seeded
 
-
 _GAME_KEYS = itertools.count(1)
 """Keys of games in this process (not random: nothing here reads the global random)."""
 

@@ -19,8 +19,6 @@ an adapter, with a default for an adapter that lacks it:
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from dogfight.core.errors import UnknownName
 from dogfight.core.hooks import Board as _Board
 from dogfight.core.registry import find_ruleset
@@ -37,10 +35,7 @@ own makes this default unneeded for it)."""
 
 def board_of(ruleset: Ruleset) -> Board | None:
     """The board adapter a ruleset gives (None: it has none)."""
-    board = ruleset.board()
-    if board is None:
-        board = _transitional_board(ruleset)
-    return board
+    return ruleset.board()
 
 
 def board_for(ruleset: str) -> Board:
@@ -60,26 +55,3 @@ def part_separators(board: Board | None) -> str:
     """The adapter's `part_separators`, or the default (also for no adapter at all)."""
     separators = getattr(board, "part_separators", PART_SEPARATORS)
     return separators if isinstance(separators, str) else PART_SEPARATORS
-
-
-def _transitional_board(ruleset: Ruleset) -> Board | None:
-    """TRANSITIONAL (issue 12), to be deleted once every built-in ruleset's `board()`
-    hook returns its BOARD: the `BOARD` of a `board` module beside the ruleset's class,
-    or beside the class of the nearest ancestor that has one (a subclass inherits its
-    parent's board). No ruleset is named here; a ruleset without such a module has no
-    board."""
-    for cls in type(ruleset).__mro__:
-        package, _, _ = cls.__module__.rpartition(".")
-        if not package.startswith("dogfight.rulesets."):
-            continue
-        name = f"{package}.board"
-        try:
-            module = import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise  # the board module exists but is broken: say so, do not hide it
-            continue
-        board: Board | None = getattr(module, "BOARD", None)
-        if board is not None:
-            return board
-    return None
