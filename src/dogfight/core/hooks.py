@@ -140,6 +140,14 @@ class LabSetup(Protocol):
         the first default-roster type a side on the duel board itself."""
         return default_crowd(self, rules, count)
 
+    def crowd_sizes(self) -> tuple[int, ...]:
+        """The sizes (units a side) `dogfight bench --units` times by default."""
+        return DEFAULT_CROWD_SIZES
+
+
+DEFAULT_CROWD_SIZES = (10, 20, 40, 80, 160)
+"""`LabSetup.crowd_sizes` of a set-up that gives none of its own."""
+
 
 def default_crowd(lab: LabSetup, rules: Ruleset, count: int) -> dict[str, Any]:
     """`count` of the lab's first default-roster type against as many, on its duel board

@@ -62,6 +62,10 @@ class ActaLab:
         """The table of the duel board."""
         return {"table": {"width": self.board.width, "height": self.board.height}}
 
+    def crowd_sizes(self) -> tuple[int, ...]:
+        """`dogfight bench --units` times by default 10, 20, 40, 80, 160 fighters a side."""
+        return (10, 20, 40, 80, 160)
+
     def crowd(self, rules: Ruleset, count: int) -> dict[str, Any]:
         """`count` seed fighters a side (core.hooks.LabSetup.crowd), each fleet flying
         its own seed types in turn, with one of its carriers (empty hangars: the

@@ -61,6 +61,10 @@ class EvoLab:
         """The table of the duel board."""
         return {"table": {"width": self.board.width, "height": self.board.height}}
 
+    def crowd_sizes(self) -> tuple[int, ...]:
+        """`dogfight bench --units` times by default 5, 10, 20, 40 flights of 4 a side."""
+        return (5, 10, 20, 40)
+
     def crowd(self, rules: Ruleset, count: int) -> dict[str, Any]:
         """`count` flights of 4 a side (core.hooks.LabSetup.crowd): the skirmish's
         powers and types (Earth Alliance Starfuries, Aurora and Nova in turn, against

@@ -59,6 +59,10 @@ class SfaLab:
         """An sfa scenario gives a hex `map`, not a `table`."""
         return {"map": {"width": int(self.board.width), "height": int(self.board.height)}}
 
+    def crowd_sizes(self) -> tuple[int, ...]:
+        """`dogfight bench --units` times by default 4, 8, 16, 32 craft a side."""
+        return (4, 8, 16, 32)
+
     def crowd(self, rules: Ruleset, count: int) -> dict[str, Any]:
         """`count` craft a side (core.hooks.LabSetup.crowd): the fighter duel's Rebel
         Fighters against Alien Disk-Fighters on a map grown with the count to keep the
