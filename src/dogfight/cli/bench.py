@@ -203,8 +203,11 @@ def _bench_units(
 
 def units_line(row: UnitsRow) -> str:
     """One size's figures, as `bench --units` prints them."""
+    # Two decimals where a turn is quick, so that the exponent can be checked from
+    # the figures printed.
+    ms = f"{row.ms_per_turn:.2f}" if row.ms_per_turn < 100 else f"{row.ms_per_turn:.0f}"
     return (
-        f"{row.units} a side: {row.ms_per_turn:.1f} ms a turn "
+        f"{row.units} a side: {ms} ms a turn "
         f"({row.turns} turns, {row.actions} actions, {row.seconds:.2f} s); "
         f"peak memory {row.peak_mb:.0f} MB"
     )
