@@ -234,22 +234,30 @@ def time_turns(
     seed: int = 1,
     on_turn: Callable[[int], None] | None = None,
 ) -> tuple[int, int, float]:
-    """Play `turns` turns of `scenario` from its start through the Game API
-    (legal_actions, decide, apply), both sides `kind`: (turns timed, actions, seconds).
-    Setting the game up is not timed."""
+    """Play `turns` turns of `scenario` from turn 1 through the Game API (legal_actions,
+    decide, apply), both sides `kind`: (turns timed, actions, seconds). Setting the
+    game up and any step before turn 1 are not timed."""
     game = Game(scenario, seed=seed)
     players = {side: new_player(kind, game.ruleset) for side in game.sides()}
     rng = player_rng(seed)
+
+    def step() -> bool:
+        side = game.current_player()
+        if side is None:
+            return False
+        game.apply(players[side].decide(Seat(game, side), game.legal_actions(), rng))
+        return True
+
+    # What comes before turn 1 (a deployment step, a turn 0) is not a turn: untimed.
+    while not game.is_over() and game.state.turn < 1 and step():
+        pass
     first = game.state.turn
     actions = 0
     start = time.perf_counter()
     while not game.is_over() and game.state.turn < first + turns:
-        side = game.current_player()
-        if side is None:
-            break
         turn = game.state.turn
-        legal = game.legal_actions()
-        game.apply(players[side].decide(Seat(game, side), legal, rng))
+        if not step():
+            break
         actions += 1
         if on_turn is not None and game.state.turn != turn:
             on_turn(game.state.turn - first)
