@@ -194,7 +194,9 @@ def test_heuristic_players_can_be_benched() -> None:
         (["--units", "acta", "--turns", "0"], "--turns"),
         (["--units", "acta", "--battles", "3"], "use --turns, not --battles"),
         (["acta", "--units", "acta"], "drop the RULESET argument"),
-        (["--sizes", "4,8"], "--sizes goes with --units"),
+        (["--sizes", "4,8"], "--sizes and --turns go with --units"),
+        (["acta", "--turns", "2"], "--sizes and --turns go with --units"),
+        (["acta", "--players", "random"], "--players goes with --scaling or --units"),
     ],
 )
 def test_bad_arguments_give_one_clear_line(args: list[str], message: str) -> None:

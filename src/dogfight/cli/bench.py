@@ -69,9 +69,11 @@ def bench_command(
         ),
     ] = None,
     turns: Annotated[
-        int,
-        typer.Option("--turns", min=1, max=1000, help="With --units: turns timed at each size."),
-    ] = 3,
+        int | None,
+        typer.Option(
+            "--turns", min=1, max=1000, help="With --units: turns timed at each size (default 3)."
+        ),
+    ] = None,
 ) -> None:
     """Measure battles/s and actions/s on each built-in scenario (one process), with
     --scaling how a simulation speeds up with worker processes, or with --units how the
@@ -84,17 +86,17 @@ def bench_command(
         if battles is not None:
             raise DogfightError("--units times turns, not battles: use --turns, not --battles")
         kind = (players or "random").strip().lower()
-        _bench_units(units_ruleset, kind, _parse_sizes(sizes), turns, seed, json_out)
+        _bench_units(units_ruleset, kind, _parse_sizes(sizes), turns or 3, seed, json_out)
         return
-    if sizes is not None:
-        raise DogfightError("--sizes goes with --units")
+    if sizes is not None or turns is not None:
+        raise DogfightError("--sizes and --turns go with --units")
     if scaling_scenario is not None:
         if ruleset is not None:
             raise DogfightError("--scaling takes its own SCENARIO: drop the RULESET argument")
         _bench_scaling(scaling_scenario, battles or 2000, seed, jobs, players, json_out)
         return
     if players is not None:
-        raise DogfightError("--players goes with --scaling")
+        raise DogfightError("--players goes with --scaling or --units")
     battles = battles or 20
     rows: list[BenchRow] = benchmark(ruleset, battles, seed)
     if json_out:
