@@ -17,17 +17,41 @@ from dogfight.ai import RandomPlayer
 from dogfight.core import Game, IllegalAction, all_rulesets, builtin_scenario_files, load_scenario
 from dogfight.core.gamefile import load_game, log_digest, replay_matches, save_game
 from dogfight.core.play import play
+from dogfight.core.seat import Seat
 
 SCENARIOS = [p.stem for p in builtin_scenario_files()]
 RANDOM_GAMES = 200
+LARGE_RANDOM_GAMES = {"fleet-action": 1, "starbase-assault": 5, "squadron-battle": 20}
+"""The large scenarios (issue 13) play fewer random games to the end: the suite stays
+fast while the engine's cost grows with the units on the table."""
+LARGE_STEPS = {"fleet-action": 130}
+"""Where even one whole random game costs much, the other tests' games stop after this
+many actions (about the first turn: the same contract, checked on fewer positions)."""
+LARGE_CHECKED_STEPS = {"fleet-action": 40}
+"""The same for the test that checks every legal action of every position."""
 
 
-def random_game(name: str, seed: int) -> Game:
-    """A finished game between two random players."""
+def random_game(name: str, seed: int, steps: int | None = None) -> Game:
+    """A game between two random players: finished, or cut after `steps` actions."""
     game = Game(load_scenario(name), seed=seed)
-    players = {side: RandomPlayer() for side in game.sides()}
-    play(game, players, random.Random(seed))
+    if steps is None:
+        players = {side: RandomPlayer() for side in game.sides()}
+        play(game, players, random.Random(seed))
+        return game
+    rng = random.Random(seed)
+    player = RandomPlayer()
+    for _ in range(steps):
+        side = game.current_player()
+        if side is None:
+            break
+        game.apply(player.decide(Seat(game, side), game.legal_actions(), rng))
     return game
+
+
+def test_the_large_scenarios_are_in_the_suite() -> None:
+    """Issue 13: the large built-in scenarios play here (fewer games: LARGE_RANDOM_GAMES)."""
+    assert set(LARGE_RANDOM_GAMES) <= set(SCENARIOS)
+    assert set(LARGE_STEPS) | set(LARGE_CHECKED_STEPS) <= set(LARGE_RANDOM_GAMES)
 
 
 def test_every_ruleset_has_a_scenario() -> None:
@@ -38,7 +62,7 @@ def test_every_ruleset_has_a_scenario() -> None:
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_random_games_end_within_turn_limit(name: str) -> None:
     limit = load_scenario(name).raw["turn_limit"]
-    for seed in range(RANDOM_GAMES):
+    for seed in range(LARGE_RANDOM_GAMES.get(name, RANDOM_GAMES)):
         game = random_game(name, seed)
         assert game.is_over()
         assert game.outcome() is not None
@@ -53,7 +77,7 @@ def test_random_games_end_within_turn_limit(name: str) -> None:
 def test_legal_actions_apply_and_others_are_refused(name: str) -> None:
     rng = random.Random(5)
     game = Game(load_scenario(name), seed=5)
-    for _ in range(150):
+    for _ in range(LARGE_CHECKED_STEPS.get(name, 150)):
         if game.is_over():
             break
         legal = game.legal_actions()
@@ -74,11 +98,12 @@ def test_legal_actions_apply_and_others_are_refused(name: str) -> None:
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_same_seed_same_game(name: str) -> None:
-    a = random_game(name, 11)
-    b = random_game(name, 11)
+    steps = LARGE_STEPS.get(name)
+    a = random_game(name, 11, steps)
+    b = random_game(name, 11, steps)
     assert log_digest(a.events) == log_digest(b.events)
     assert msgspec.json.encode(a.actions) == msgspec.json.encode(b.actions)
-    c = random_game(name, 12)
+    c = random_game(name, 12, steps)
     assert log_digest(a.events) != log_digest(c.events)
 
 
@@ -115,7 +140,7 @@ def test_clone_is_independent_and_faithful(name: str) -> None:
 
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_save_load_replay_round_trip(name: str, tmp_path: Path) -> None:
-    game = random_game(name, 21)
+    game = random_game(name, 21, LARGE_STEPS.get(name))
     path = save_game(game, tmp_path / "game.json")
     loaded, gamefile = load_game(path)
     assert replay_matches(loaded, gamefile)

@@ -1,5 +1,6 @@
-"""`dogfight bench`: battles/s and actions/s on the built-in scenarios, or with
---scaling how one simulation speeds up with worker processes.
+"""`dogfight bench`: battles/s and actions/s on the built-in scenarios, with --scaling
+how one simulation speeds up with worker processes, or with --units how the cost of a
+turn grows with the units on the table.
 
 Registered on the shared app when `dogfight.cli.main` imports this module.
 """
@@ -13,8 +14,9 @@ import typer
 from dogfight.cli import output as out
 from dogfight.cli.common import JsonFlag, _scenario, app, seed_option
 from dogfight.core.errors import DogfightError
+from dogfight.core.registry import find_ruleset
 from dogfight.sim import BenchRow, benchmark, check_players
-from dogfight.sim.bench import scaling
+from dogfight.sim.bench import UnitsBench, UnitsRow, bench_units, scaling
 
 
 @app.command(name="bench")
@@ -45,20 +47,56 @@ def bench_command(
         typer.Option(
             "--players",
             metavar="KIND",
-            help="With --scaling: the player kind of both sides (default: heuristic if the "
-            "ruleset has one, else random).",
+            help="With --scaling or --units: the player kind of both sides (default with "
+            "--scaling: heuristic if the ruleset has one, else random; with --units: random).",
+        ),
+    ] = None,
+    units_ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--units",
+            metavar="RULESET",
+            help="Instead: time a few turns of RULESET's crowds of growing size (units a "
+            "side at the density of its built-in battle) and fit how ms a turn grows.",
+        ),
+    ] = None,
+    sizes: Annotated[
+        str | None,
+        typer.Option(
+            "--sizes",
+            metavar="N,N,...",
+            help="With --units: the units a side to time (default: the ruleset's).",
+        ),
+    ] = None,
+    turns: Annotated[
+        int | None,
+        typer.Option(
+            "--turns", min=1, max=1000, help="With --units: turns timed at each size (default 3)."
         ),
     ] = None,
 ) -> None:
-    """Measure battles/s and actions/s on each built-in scenario (one process), or with
-    --scaling how a simulation speeds up with worker processes."""
+    """Measure battles/s and actions/s on each built-in scenario (one process), with
+    --scaling how a simulation speeds up with worker processes, or with --units how the
+    cost of a turn grows with the number of units."""
+    if units_ruleset is not None:
+        if ruleset is not None or scaling_scenario is not None:
+            raise DogfightError(
+                "--units takes its own RULESET: drop the RULESET argument and --scaling"
+            )
+        if battles is not None:
+            raise DogfightError("--units times turns, not battles: use --turns, not --battles")
+        kind = (players or "random").strip().lower()
+        _bench_units(units_ruleset, kind, _parse_sizes(sizes), turns or 3, seed, json_out)
+        return
+    if sizes is not None or turns is not None:
+        raise DogfightError("--sizes and --turns go with --units")
     if scaling_scenario is not None:
         if ruleset is not None:
             raise DogfightError("--scaling takes its own SCENARIO: drop the RULESET argument")
         _bench_scaling(scaling_scenario, battles or 2000, seed, jobs, players, json_out)
         return
     if players is not None:
-        raise DogfightError("--players goes with --scaling")
+        raise DogfightError("--players goes with --scaling or --units")
     battles = battles or 20
     rows: list[BenchRow] = benchmark(ruleset, battles, seed)
     if json_out:
@@ -115,3 +153,70 @@ def _bench_scaling(
     )
     same = "identical" if result.same_results else "DIFFERENT (a bug)"
     typer.echo(f"Speedup with {jobs} jobs: {result.speedup:.2f}x; results {same}")
+
+
+def _parse_sizes(text: str | None) -> list[int] | None:
+    """`--sizes 10,20,40` as numbers (None: the ruleset's defaults)."""
+    if text is None:
+        return None
+    try:
+        sizes = [int(part) for part in text.replace(" ", "").split(",") if part]
+    except ValueError:
+        raise DogfightError(
+            f"--sizes takes whole numbers separated by commas, not {text!r}"
+        ) from None
+    if not sizes or min(sizes) < 1:
+        raise DogfightError(f"--sizes: each size is at least 1 unit a side, not {text!r}")
+    if max(sizes) > MAX_UNITS:
+        raise DogfightError(f"--sizes: at most {MAX_UNITS} units a side, not {max(sizes)}")
+    return sizes
+
+
+MAX_UNITS = 1000
+"""The largest crowd `--sizes` builds (more is a typo: hours a turn today)."""
+
+
+def _bench_units(
+    ruleset: str, kind: str, sizes: list[int] | None, turns: int, seed: int, json_out: bool
+) -> None:
+    # The turn-by-turn progress goes to a terminal's stderr only; rows print as each
+    # size ends, so a long run shows its figures as they come.
+    show = not json_out and out.stderr_console().is_terminal
+
+    def progress(units: int, done: int, total: int) -> None:
+        if show:
+            typer.echo(f"  {units} a side: turn {done}/{total}", err=True)
+
+    def row_line(row: UnitsRow) -> None:
+        if not json_out:
+            typer.echo(units_line(row))
+
+    if not json_out:
+        typer.echo(
+            f"{find_ruleset(ruleset).name} crowds: players {kind} v {kind}, "
+            f"{turns} turn{'s' if turns != 1 else ''} a size, seed {seed}"
+        )
+    result = bench_units(ruleset, kind, sizes, turns, seed, progress=progress, on_row=row_line)
+    if json_out:
+        out.print_json(result)
+        return
+    typer.echo(exponent_line(result))
+
+
+def units_line(row: UnitsRow) -> str:
+    """One size's figures, as `bench --units` prints them."""
+    # Two decimals where a turn is quick, so that the exponent can be checked from
+    # the figures printed.
+    ms = f"{row.ms_per_turn:.2f}" if row.ms_per_turn < 100 else f"{row.ms_per_turn:.0f}"
+    return (
+        f"{row.units} a side: {ms} ms a turn "
+        f"({row.turns} turns, {row.actions} actions, {row.seconds:.2f} s); "
+        f"peak memory {row.peak_mb:.0f} MB"
+    )
+
+
+def exponent_line(result: UnitsBench) -> str:
+    """The fitted exponent, as `bench --units` prints it."""
+    if result.exponent is None:
+        return "Fitted exponent: none (time at least two sizes)"
+    return f"Fitted exponent: {result.exponent:.2f} (ms a turn grows as units a side ^ exponent)"

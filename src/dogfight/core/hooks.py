@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import msgspec
 
+from dogfight.core.errors import DogfightError
 from dogfight.core.options import OptionValue
 
 if TYPE_CHECKING:
@@ -88,6 +89,25 @@ class DuelBoard(msgspec.Struct, frozen=True, kw_only=True):
             slots.extend((self.rank_depth(r), first + gap * i) for i in range(in_rank))
         return slots
 
+    def grown(self, factor: float) -> DuelBoard:
+        """This board `factor` times as wide and high (rounded up to whole inches or
+        hexes), for crowds at the density of the original: the front lines stay as far
+        from the middle and each other as here, the deployment line runs the whole new
+        height, and neighbours keep the full `gap` (more units form more ranks, not a
+        tighter line). A factor of 1 or less gives the board unchanged."""
+        if factor <= 1:
+            return self
+        width = float(math.ceil(self.width * factor))
+        height = float(math.ceil(self.height * factor))
+        return msgspec.structs.replace(
+            self,
+            width=width,
+            height=height,
+            edge=self.edge + (width - self.width) / 2,
+            high=self.high + (height - self.height),
+            spacing=max(self.spacing, self.gap),
+        )
+
     def rank_depth(self, rank: int) -> float:
         """How far rank number `rank` stands behind the front line (negative: in front):
         toward the own edge while there is room above `margin`, then forward."""
@@ -112,6 +132,41 @@ class LabSetup(Protocol):
     def playing_area(self) -> dict[str, Any]:
         """The raw scenario fields giving the board (`{'table': ...}` or `{'map': ...}`)."""
         ...
+
+    def crowd(self, rules: Ruleset, count: int) -> dict[str, Any]:
+        """A whole raw scenario with `count` units a side (`dogfight bench --units`):
+        the ruleset's usual fighters at the density of its built-in scenario, on a
+        table grown with the count (`DuelBoard.grown`). The default fields `count` of
+        the first default-roster type a side on the duel board itself."""
+        return default_crowd(self, rules, count)
+
+    def crowd_sizes(self) -> tuple[int, ...]:
+        """The sizes (units a side) `dogfight bench --units` times by default."""
+        return DEFAULT_CROWD_SIZES
+
+
+DEFAULT_CROWD_SIZES = (10, 20, 40, 80, 160)
+"""`LabSetup.crowd_sizes` of a set-up that gives none of its own."""
+
+
+def default_crowd(lab: LabSetup, rules: Ruleset, count: int) -> dict[str, Any]:
+    """`count` of the lab's first default-roster type against as many, on its duel board
+    (the generic `LabSetup.crowd`, for a set-up that offers no crowd of its own)."""
+    roster = lab.default_roster(rules)
+    if not roster:
+        raise DogfightError(f"the {rules.name} lab names no unit type to field")
+    unit = roster[0]
+    return {
+        "name": f"crowd-{count}",
+        "ruleset": rules.name,
+        "title": f"Crowd: {count} {unit} a side",
+        "turn_limit": lab.board.turn_limit,
+        "sides": [
+            lab.side("First", unit, count, True),
+            lab.side("Second", unit, count, False),
+        ],
+        **lab.playing_area(),
+    }
 
 
 # ---- the CLI ---------------------------------------------------------------------------

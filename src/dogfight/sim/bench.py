@@ -1,23 +1,26 @@
-"""Speed: battles and actions per second on the built-in scenarios, and how a
-simulation scales with worker processes (`dogfight bench --scaling`).
+"""Speed: battles and actions per second on the built-in scenarios, how a simulation
+scales with worker processes (`dogfight bench --scaling`), and how the cost of a turn
+grows with the units on the table (`dogfight bench --units`).
 
 Speed is measured here (`dogfight bench`), never in tests.
 """
 
 from __future__ import annotations
 
+import math
 import resource
 import time
 from collections.abc import Callable, Sequence
 
 import msgspec
 
-from dogfight.core.errors import UnknownName
+from dogfight.core.errors import DogfightError, UnknownName
 from dogfight.core.game import Game
 from dogfight.core.registry import find_ruleset
-from dogfight.core.scenario import Scenario, builtin_scenarios
+from dogfight.core.scenario import Scenario, builtin_scenarios, scenario_from_raw
+from dogfight.core.seat import Seat
 from dogfight.dice import derive_seed
-from dogfight.sim.players import DEFAULT_KIND, new_player
+from dogfight.sim.players import DEFAULT_KIND, check_players, new_player, player_rng
 from dogfight.sim.runner import iter_results, play_battle
 
 
@@ -155,4 +158,170 @@ def scaling(
         runs=runs,
         speedup=base / runs[-1].seconds if runs[-1].seconds > 0 else 0.0,
         same_results=len(digests) == 1,
+    )
+
+
+# ---- scale: the cost of a turn against the number of units ----------------------------
+
+
+class UnitsRow(msgspec.Struct, frozen=True, kw_only=True):
+    """The cost of a turn with `units` units a side."""
+
+    units: int
+    """Units a side, as asked of the ruleset's crowd (its fighters, flights or craft)."""
+    turns: int
+    """Turns timed (a game that ends early times fewer; a last turn cut short by the
+    end of the game counts as a whole one)."""
+    actions: int
+    seconds: float
+    ms_per_turn: float
+    peak_mb: float
+    """The process's peak resident memory after this size (getrusage maxrss): sizes run
+    smallest first, so it is the largest size's peak so far."""
+
+
+class UnitsBench(msgspec.Struct, frozen=True, kw_only=True):
+    """`bench --units`: ms a turn for each size and the fitted exponent."""
+
+    ruleset: str
+    players: str
+    """The player kind both sides used."""
+    turns: int
+    seed: int
+    rows: list[UnitsRow]
+    exponent: float | None
+    """The slope of log(ms a turn) against log(units), least squares (None: fewer than
+    two sizes with a measurable time)."""
+
+
+TurnProgress = Callable[[int, int, int], None]
+"""Called as `progress(units, turns_done, turns)` as each timed turn ends."""
+
+
+def fitted_exponent(points: Sequence[tuple[float, float]]) -> float | None:
+    """The least-squares slope of log y against log x over (x, y) points with x, y > 0:
+    y grows as x to this power. None with fewer than two such points of distinct x."""
+    logs = [(math.log(x), math.log(y)) for x, y in points if x > 0 and y > 0]
+    if len({lx for lx, _ in logs}) < 2:
+        return None
+    mean_x = sum(lx for lx, _ in logs) / len(logs)
+    mean_y = sum(ly for _, ly in logs) / len(logs)
+    num = sum((lx - mean_x) * (ly - mean_y) for lx, ly in logs)
+    den = sum((lx - mean_x) ** 2 for lx, _ in logs)
+    return num / den
+
+
+def crowd_scenario(ruleset: str, units: int, turns: int = 1) -> Scenario:
+    """The ruleset's crowd with `units` units a side (`LabSetup.crowd`), its turn limit
+    at least `turns`, checked by the ruleset (a game is set up from it)."""
+    rules = find_ruleset(ruleset)
+    lab = rules.lab()
+    if lab is None:
+        raise DogfightError(f"the {rules.name} ruleset has no lab set-up to build crowds with")
+    if units < 1:
+        raise DogfightError(f"--sizes: each size is at least 1 unit a side, not {units}")
+    raw = lab.crowd(rules, units)
+    raw["turn_limit"] = max(int(raw.get("turn_limit", 0)), turns)
+    scenario = scenario_from_raw(raw, f"bench:{rules.name}-crowd-{units}")
+    Game(scenario, seed=0)  # the ruleset's checks, with its own messages
+    return scenario
+
+
+def time_turns(
+    scenario: Scenario,
+    kind: str,
+    turns: int,
+    seed: int = 1,
+    on_turn: Callable[[int], None] | None = None,
+) -> tuple[int, int, float]:
+    """Play `turns` turns of `scenario` from turn 1 through the Game API (legal_actions,
+    decide, apply), both sides `kind`: (turns timed, actions, seconds). Setting the
+    game up and any step before turn 1 are not timed."""
+    game = Game(scenario, seed=seed)
+    players = {side: new_player(kind, game.ruleset) for side in game.sides()}
+    rng = player_rng(seed)
+
+    def step() -> bool:
+        side = game.current_player()
+        if side is None:
+            return False
+        game.apply(players[side].decide(Seat(game, side), game.legal_actions(), rng))
+        return True
+
+    # What comes before turn 1 (a deployment step, a turn 0) is not a turn: untimed.
+    while not game.is_over() and game.state.turn < 1 and step():
+        pass
+    first = game.state.turn
+    actions = 0
+    start = time.perf_counter()
+    while not game.is_over() and game.state.turn < first + turns:
+        turn = game.state.turn
+        if not step():
+            break
+        actions += 1
+        if on_turn is not None and game.state.turn != turn:
+            on_turn(game.state.turn - first)
+    seconds = time.perf_counter() - start
+    done = game.state.turn - first + (1 if game.is_over() else 0)
+    return max(1, min(done, turns)), actions, seconds
+
+
+def _tick(progress: TurnProgress | None, units: int, turns: int) -> Callable[[int], None] | None:
+    """`time_turns`'s per-turn callback reporting to `progress` (None: none)."""
+    if progress is None:
+        return None
+    return lambda done: progress(units, done, turns)
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory in MB (getrusage maxrss, kB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def bench_units(
+    ruleset: str,
+    kind: str = "random",
+    sizes: Sequence[int] | None = None,
+    turns: int = 3,
+    seed: int = 1,
+    progress: TurnProgress | None = None,
+    on_row: Callable[[UnitsRow], None] | None = None,
+) -> UnitsBench:
+    """ms a turn of the ruleset's crowd (`LabSetup.crowd`) at each size, smallest first,
+    both sides `kind`, and the exponent fitted to them (`fitted_exponent`)."""
+    rules = find_ruleset(ruleset)
+    check_players({"all": kind}, rules)
+    if turns < 1:
+        raise DogfightError(f"--turns: at least 1, not {turns}")
+    lab = rules.lab()
+    if lab is None:
+        raise DogfightError(f"the {rules.name} ruleset has no lab set-up to build crowds with")
+    chosen = sorted(set(sizes)) if sizes else sorted(set(lab.crowd_sizes()))
+    # Every size is built (and checked) before any is timed: a bad size fails at once.
+    scenarios = [(n, crowd_scenario(rules.name, n, turns)) for n in chosen]
+    rows: list[UnitsRow] = []
+    for units, scenario in scenarios:
+        if progress is not None:
+            progress(units, 0, turns)
+        done, actions, seconds = time_turns(
+            scenario, kind, turns, seed, _tick(progress, units, turns)
+        )
+        row = UnitsRow(
+            units=units,
+            turns=done,
+            actions=actions,
+            seconds=seconds,
+            ms_per_turn=seconds * 1000 / done,
+            peak_mb=peak_mb(),
+        )
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    return UnitsBench(
+        ruleset=rules.name,
+        players=kind,
+        turns=turns,
+        seed=seed,
+        rows=rows,
+        exponent=fitted_exponent([(r.units, r.ms_per_turn) for r in rows]),
     )

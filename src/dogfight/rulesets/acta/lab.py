@@ -6,6 +6,7 @@ apart, facing each other from the left and right edges.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from dogfight.core.hooks import DuelBoard
@@ -60,6 +61,69 @@ class ActaLab:
     def playing_area(self) -> dict[str, Any]:
         """The table of the duel board."""
         return {"table": {"width": self.board.width, "height": self.board.height}}
+
+    def crowd_sizes(self) -> tuple[int, ...]:
+        """`dogfight bench --units` times by default 10, 20, 40, 80, 160 fighters a side."""
+        return (10, 20, 40, 80, 160)
+
+    def crowd(self, rules: Ruleset, count: int) -> dict[str, Any]:
+        """`count` seed fighters a side (core.hooks.LabSetup.crowd), each fleet flying
+        its own seed types in turn, with one of its carriers (empty hangars: the
+        fighters are out) for every 20 fighters behind its ranks. The table grows with
+        the count to keep the furball's density (4 fighters a side on 36")."""
+        described = [rules.describe_unit(name) for name in rules.unit_names()]
+        fighters = self.default_roster(rules)
+        fleets = sorted({d.get("fleet", "") for d in described if d["id"] in fighters})[:2]
+        if len(fleets) < 2:
+            fleets = [fleets[0], fleets[0]] if fleets else ["", ""]
+        board = self.board.grown(math.sqrt(count / 4))
+        sides = []
+        for left, fleet in zip((True, False), fleets, strict=True):
+            types = [d["id"] for d in described if d["id"] in fighters and d.get("fleet") == fleet]
+            carriers = [
+                d["id"]
+                for d in described
+                if d.get("kind") == "ship"
+                and d.get("fleet") == fleet
+                and any(str(t).startswith("Carrier") for t in d.get("traits", ()))
+            ]
+            prefix = "A" if left else "B"
+            units: list[dict[str, Any]] = []
+            slots = board.slots(count)
+            for i, (depth, along) in enumerate(slots):
+                x = board.edge - depth if left else board.width - board.edge + depth
+                units.append(
+                    {
+                        "id": f"{prefix}-F{i + 1}",
+                        "type": types[i % len(types)],
+                        "at": [x, along],
+                        "heading": 0 if left else 180,
+                    }
+                )
+            ships = count // 20 if carriers else 0
+            # The carriers stand 6" behind the last rank, spread along the line.
+            back = max(depth for depth, _ in slots) + 6
+            for j in range(ships):
+                along = board.low + (board.high - board.low) * (j + 0.5) / ships
+                x = board.edge - back if left else board.width - board.edge + back
+                units.append(
+                    {
+                        "id": f"{prefix}-CV{j + 1}",
+                        "type": carriers[j % len(carriers)],
+                        "at": [x, along],
+                        "heading": 0 if left else 180,
+                    }
+                )
+            sides.append({"name": fleet or prefix, "initiative": 0, "units": units})
+        return {
+            "name": f"crowd-{count}",
+            "ruleset": rules.name,
+            "title": f"Crowd: {count} fighters a side",
+            "turn_limit": board.turn_limit,
+            "year": 180,
+            "sides": sides,
+            "table": {"width": board.width, "height": board.height},
+        }
 
 
 LAB = ActaLab()

@@ -3,6 +3,7 @@ round-robin roster and the deployment of one side (core.hooks.LabSetup)."""
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -57,6 +58,33 @@ class SfaLab:
     def playing_area(self) -> dict[str, Any]:
         """An sfa scenario gives a hex `map`, not a `table`."""
         return {"map": {"width": int(self.board.width), "height": int(self.board.height)}}
+
+    def crowd_sizes(self) -> tuple[int, ...]:
+        """`dogfight bench --units` times by default 4, 8, 16, 32 craft a side."""
+        return (4, 8, 16, 32)
+
+    def crowd(self, rules: Ruleset, count: int) -> dict[str, Any]:
+        """`count` craft a side (core.hooks.LabSetup.crowd): the fighter duel's Rebel
+        Fighters against Alien Disk-Fighters on a map grown with the count to keep the
+        duel's density (2 craft a side on 16 x 12 hexes)."""
+        # The same deployment as a duel's, on the grown map.
+        grown = copy.copy(self)
+        grown.board = board = self.board.grown(math.sqrt(count / 2))
+        sides = [
+            grown.side(name, unit, count, left)
+            for left, name, unit in (
+                (True, "Rebels", "rebel-fighter"),
+                (False, "Aliens", "alien-disk-fighter"),
+            )
+        ]
+        return {
+            "name": f"crowd-{count}",
+            "ruleset": rules.name,
+            "title": f"Crowd: {count} craft a side",
+            "turn_limit": board.turn_limit,
+            "sides": sides,
+            **grown.playing_area(),
+        }
 
 
 def slots(board: DuelBoard, count: int) -> list[tuple[float, float]]:

@@ -1,0 +1,55 @@
+"""Every command of docs/performance.md runs and exits with 0, as the architecture page's
+do (tests/test_docs_architecture.py): the page quotes the commands its figures came
+from, so a renamed option or a broken benchmark shows here. Only exit codes and the
+shape of the output are checked: speed is never asserted in a test."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "performance.md"
+FENCE = re.compile(r"^```(\w+)\n(.*?)^```", re.S | re.M)
+
+
+def commands() -> list[str]:
+    """The `$ dogfight ...` lines of the page's console blocks."""
+    return [
+        line.removeprefix("$ ")
+        for lang, body in FENCE.findall(PAGE.read_text(encoding="utf-8"))
+        if lang == "console"
+        for line in body.splitlines()
+        if line.startswith("$ ")
+    ]
+
+
+def test_the_page_has_only_console_blocks_and_quotes_each_kind_of_bench() -> None:
+    """A block of another kind would go unchecked."""
+    assert {lang for lang, _ in FENCE.findall(PAGE.read_text(encoding="utf-8"))} == {"console"}
+    found = commands()
+    assert any("--units" in c for c in found)
+    assert any("--scaling" in c for c in found)
+    assert any("--units" not in c and "--scaling" not in c for c in found)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("command", commands())
+def test_the_command_runs(command: str) -> None:
+    program, *args = shlex.split(command)
+    assert program == "dogfight"
+    done = subprocess.run(
+        [sys.executable, "-m", "dogfight", *args],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(ROOT / "src"), "PATH": "/usr/bin:/bin", "COLUMNS": "100"},
+        timeout=900,
+    )
+    assert done.returncode == 0, (command, done.stderr)
+    if "--units" in args and "--json" not in args:
+        assert re.search(r"^Fitted exponent: ", done.stdout, re.M), done.stdout
