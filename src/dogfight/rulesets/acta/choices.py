@@ -18,6 +18,7 @@ from dogfight.rulesets.acta.movement import (
     ship_path,
     ship_turn_inches,
 )
+from dogfight.rulesets.acta.spatial import FighterGrid
 from dogfight.rulesets.acta.state import UnitState
 from dogfight.rulesets.acta.targets import (
     SHIP_SUPPORT_LIMIT,
@@ -54,9 +55,16 @@ def ship_moves(ctx: Ctx, ship: UnitState) -> list[MoveShip]:
     return out
 
 
-def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
-    """Hold; close with each enemy; join each friendly ship; withdraw; recover."""
+def fighter_moves(
+    ctx: Ctx, fighter: UnitState, grid: FighterGrid | None = None
+) -> list[MoveFighter | Recover]:
+    """Hold; close with each enemy; join each friendly ship; withdraw; recover.
+
+    `grid` (a snapshot of this position) answers the overlap questions; the listing of
+    every movable fighter shares one."""
     state = ctx.state
+    if grid is None:
+        grid = FighterGrid(state)
     budget = fighter_budget(state, fighter, ctx.rules)
     here = fighter.pose.position
     r = state.radius(fighter)
@@ -79,7 +87,7 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
             return
         if not state.table.contains(spot):
             return
-        if overlapping_fighter(state, fighter, spot) is not None:
+        if overlapping_fighter(state, fighter, spot, grid=grid) is not None:
             return
         if support:
             saved = fighter.pose
@@ -109,7 +117,7 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
         gap = apart - contact
         if gap <= budget:
             # Into base contact (a dogfight for fighters; on the base for ships).
-            add(free_spot_near(state, fighter, centre, contact, bearing + 180), bearing)
+            add(free_spot_near(state, fighter, centre, contact, bearing + 180, grid=grid), bearing)
         else:
             add((here + Vec2.polar(budget, bearing)).rounded(), bearing)
         if not state.is_fighter(enemy):
@@ -120,7 +128,8 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
             # to shoot without starting a dogfight.
             stand = contact + max(0.1, shortest / 2 - 0.1)
             if apart > stand and apart - stand <= budget:
-                add(free_spot_near(state, fighter, centre, stand, bearing + 180), bearing)
+                spot = free_spot_near(state, fighter, centre, stand, bearing + 180, grid=grid)
+                add(spot, bearing)
     for friend in state.ships(fighter.side):
         if (
             len([s for s in state.supporters_of(friend.id) if s.id != fighter.id])
@@ -130,7 +139,7 @@ def fighter_moves(ctx: Ctx, fighter: UnitState) -> list[MoveFighter | Recover]:
             continue
         centre = friend.pose.position
         bearing = (here - centre).angle()
-        spot = free_spot_near(state, fighter, centre, state.radius(friend), bearing)
+        spot = free_spot_near(state, fighter, centre, state.radius(friend), bearing, grid=grid)
         add(spot, friend.pose.heading, support=friend.id)
         if not recovery_problem(ctx, fighter, friend):
             out.append(Recover(unit=fighter.id, ship=friend.id))

@@ -8,6 +8,7 @@ from dogfight.geometry import EPSILON, Pose, Vec2, normalise_angle, point_along
 from dogfight.rulesets.acta.actions import Leg
 from dogfight.rulesets.acta.context import BASE_RULES, Ctx
 from dogfight.rulesets.acta.rules import ActaRules
+from dogfight.rulesets.acta.spatial import FighterGrid
 from dogfight.rulesets.acta.state import ActaState, UnitState
 
 MAX_TURN = 45.0
@@ -184,10 +185,17 @@ def fighter_budget(state: ActaState, fighter: UnitState, rules: ActaRules = BASE
 
 
 def overlapping_fighter(
-    state: ActaState, unit: UnitState, at: Vec2, ignore: tuple[str, ...] = ()
+    state: ActaState,
+    unit: UnitState,
+    at: Vec2,
+    ignore: tuple[str, ...] = (),
+    grid: FighterGrid | None = None,
 ) -> UnitState | None:
-    """A fighter whose base this unit's base would overlap at `at` (no stacking, ACTA-FTR-3)."""
+    """A fighter whose base this unit's base would overlap at `at` (no stacking, ACTA-FTR-3);
+    `grid`, a snapshot of this very position, answers the same from the cells near `at`."""
     r = state.radius(unit)
+    if grid is not None:
+        return grid.overlapping(unit, r, at.x, at.y, ignore)
     types = state.types
     x, y = at.x, at.y
     # Asked for every spot a fighter is offered: one pass over the units, no lists built,
@@ -209,14 +217,15 @@ def free_spot_near(
     distance: float,
     prefer: float,
     ignore: tuple[str, ...] = (),
+    grid: FighterGrid | None = None,
 ) -> Vec2 | None:
     """A point `distance` from `centre`, as near bearing `prefer` as possible, where the
-    unit overlaps no fighter and stays on the table."""
+    unit overlaps no fighter and stays on the table (`grid`: as for `overlapping_fighter`)."""
     for step in range(0, 181, 15):
         for sign in (1, -1) if step else (1,):
             spot = (centre + Vec2.polar(distance, prefer + sign * step)).rounded()
             if not state.table.contains(spot):
                 continue
-            if overlapping_fighter(state, unit, spot, ignore) is None:
+            if overlapping_fighter(state, unit, spot, ignore, grid) is None:
                 return spot
     return None

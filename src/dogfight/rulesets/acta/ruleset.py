@@ -51,6 +51,7 @@ from dogfight.rulesets.acta.setup import (
     loadout_carriers,
     loadout_fighters,
 )
+from dogfight.rulesets.acta.spatial import FighterGrid
 from dogfight.rulesets.acta.special_actions import (
     ALL_POWER,
     DRAIN_PENALTIES,
@@ -297,8 +298,9 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
         elif phase == "fighter_order":
             out = [A.FighterOrder(first=s) for s in state.sides]
         elif phase == "fighter_move":
+            grid = FighterGrid(state)
             for fighter in sequence.movable_fighters(state, side):
-                out.extend(fighter_moves(ctx, fighter))
+                out.extend(fighter_moves(ctx, fighter, grid))
             out.append(A.EndMovement())
         elif phase == "intercept":
             assert state.intercept is not None

@@ -19,6 +19,7 @@ from dogfight.rulesets.acta.dogfight import (
     unassigned_engaged,
 )
 from dogfight.rulesets.acta.movement import free_spot_near
+from dogfight.rulesets.acta.spatial import FighterGrid
 from dogfight.rulesets.acta.state import ActaState, UnitState
 from dogfight.rulesets.acta.targets import (
     FIGHTER_SUPPORT_LIMIT,
@@ -150,9 +151,24 @@ def step_fighter_order(ctx: Ctx) -> bool:
     return False
 
 
+GRID_FROM = 24
+"""Fighters on the table from which `movable_fighters` asks a `FighterGrid` who is
+locked: below it, the scan over every unit is as quick."""
+
+
 def movable_fighters(state: ActaState, side: str) -> list[UnitState]:
-    """The side's fighters that have not yet had their move this turn."""
-    return [f for f in state.fighters(side) if not f.move_done and not state.engaged(f)]
+    """The side's fighters that have not yet had their move this turn (not locked in a
+    dogfight, ACTA-DOG-1)."""
+    fighters = state.fighters(side)
+    if len(state.units) < GRID_FROM:
+        return [f for f in fighters if not f.move_done and not state.engaged(f)]
+    grid = FighterGrid(state)
+    types = state.types
+    return [
+        f
+        for f in fighters
+        if not f.move_done and not grid.touching_enemy(f, types[f.type].base_radius)
+    ]
 
 
 def step_fighter_move(ctx: Ctx) -> bool:
