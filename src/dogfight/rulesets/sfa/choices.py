@@ -5,6 +5,8 @@ its weapon can reach (SFA-ATK-2).
 
 from __future__ import annotations
 
+import functools
+
 from dogfight.geometry.hex import Hex
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.actors import EXTRA_MOVE, may_abort, may_spend_willpower, split_key
@@ -12,7 +14,7 @@ from dogfight.rulesets.sfa.combat import bears
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Weapon
 from dogfight.rulesets.sfa.crew import weapons_of_station
-from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
+from dogfight.rulesets.sfa.maneuvers import ORIGIN, Modifiers, Path, candidate_steps, trace
 from dogfight.rulesets.sfa.names import shown_name
 from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
@@ -128,11 +130,113 @@ def move_choices(
     """Step strings on offer: legal and on the map (and, under `collide_on_entry`, not
     into another craft; a craft with its Hyper-Ram on may choose to ram). Deliberate
     rams are offered apart (`collisions.ram_choices`)."""
+    return offered_moves(state, craft, selection, rules)[0]
+
+
+def offered_moves(
+    state: SfaState, craft: CraftState, selection: Selection, rules: SfaRules = SFA_RULES
+) -> tuple[list[str], set[str]]:
+    """`move_choices`, and those of its moves that meet, before leaving the map, a craft
+    the mover sees (the ones it may fly as a deliberate ram, SFA-COL-1): both from one
+    look along each path."""
     if charging(craft, selection):
-        return [""]
+        return [""], set()
     budget = move_budget(state, craft, selection, rules)
     least = least_hexes(state, craft, selection)
     move = state.type_of(craft).move
+    boosted = budget > move and selection.kind == "equipment"
+    try:
+        shapes = _legal_shapes(craft.facing, budget, least, move, boosted, rules.maneuver)
+    except TypeError:  # a `maneuver` that cannot be a cache key: traced afresh
+        shapes = _legal_shapes.__wrapped__(
+            craft.facing, budget, least, move, boosted, rules.maneuver
+        )
+    legal = [steps for steps, _, _ in shapes]
+    if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
+        return legal, set()
+    # Craft may share a hex: only under `collide_on_entry` is a move into one a
+    # collision to steer clear of (SFA-COL-1).
+    crowded = bool(state.options.get("collide_on_entry", False))
+    sight = _Sight(state, craft)
+    q0, r0 = craft.hex.q, craft.hex.r
+    width, height = state.map.width, state.map.height
+    safe: set[str] = set()
+    rams: set[str] = set()
+    # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
+    # disengage (SFA-MOV-6): one move for each distinct outcome. A key names the hexes
+    # as seen from the start (every path here starts from the same hex).
+    ends: dict[tuple[object, ...], str] = {}
+    for steps, offsets, shape in shapes:
+        key: tuple[object, ...] | None = None
+        clear = True
+        for i, (dq, dr) in enumerate(offsets):
+            q, r = q0 + dq, r0 + dr
+            row = r + (q - (q & 1)) // 2
+            if not (0 <= q < width and 0 <= row < height):
+                clear = False
+                if key is None:
+                    key = ("leaves", shape.hexes[: i + 1])
+                break
+            if sight.sees(q, r):
+                if key is None:
+                    key = ("rams", shape.hexes[: i + 1], shape.facing, shape.soak, shape.handling)
+                    rams.add(steps)
+                if crowded:
+                    clear = False
+                    break
+        if clear:
+            safe.add(steps)
+        if key is not None and key not in ends:
+            ends[key] = steps
+    # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
+    if not safe:
+        return legal, rams
+    # In the candidates' own order, as every move is.
+    chosen = safe | set(ends.values())
+    return [steps for steps in legal if steps in chosen], rams
+
+
+class _Sight:
+    """Which hexes hold a craft a mover sees (`visible_occupant`), looked up by axial
+    coordinates: the craft are sorted into hexes once, each hex is asked once."""
+
+    def __init__(self, state: SfaState, craft: CraftState) -> None:
+        self.state = state
+        self.craft = craft
+        self.seen: dict[tuple[int, int], bool] = {}
+        self.first: dict[tuple[int, int], CraftState] | None = None
+
+    def sees(self, q: int, r: int) -> bool:
+        """Whether the hex (q, r) holds a craft the mover sees."""
+        found = self.seen.get((q, r))
+        if found is None:
+            if self.first is None:
+                self.first = occupants(self.state, self.craft.id)
+            other = self.first.get((q, r))
+            found = other is not None and T.sees(self.state, self.craft, other)
+            self.seen[(q, r)] = found
+        return found
+
+
+def occupants(state: SfaState, ignore: str = "") -> dict[tuple[int, int], CraftState]:
+    """(q, r) -> the craft `state.occupant` finds in that hex (the first in the state's
+    order; on a Starfighter-scale map no Street Fighter, who takes up no room: SFA-SF-3)."""
+    out: dict[tuple[int, int], CraftState] = {}
+    skip_people = state.map_scale >= 1
+    for c in state.craft.values():
+        if c.id == ignore or (skip_people and state.is_person(c)):
+            continue
+        out.setdefault((c.hex.q, c.hex.r), c)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal_shapes(
+    facing: int, budget: int, least: int, move: int, boosted: bool, maneuver: Modifiers
+) -> tuple[tuple[str, tuple[tuple[int, int], ...], Path], ...]:
+    """The legal moves of a craft facing `facing` with `budget` hexes, as traced from the
+    origin hex: (steps, the (q, r) of each hex entered, path), in the order offered.
+    `boosted`: the budget holds Booster hexes, flown straight (SFA-TEC-04)."""
     # Every length up to the budget: a move may stop short of it, and check() accepts a
     # shorter loop or turn as readily as one that uses every hex.
     candidates = (
@@ -140,7 +244,7 @@ def move_choices(
         if budget > 0
         else candidate_steps(budget)
     )
-    if budget > move and selection.kind == "equipment":
+    if boosted:
         # Any maneuvers within Move, then up to the Booster hexes straight on: check()
         # accepts every such tail, so every one is offered.
         tails = [
@@ -150,45 +254,13 @@ def move_choices(
             for k in range(T.BOOST_HEXES + 1)
         ]
         candidates = list(dict.fromkeys(tails + ["F" * n for n in range(1, budget + 1)]))
-    # Each candidate's path is traced once and reused below (tracing is most of the cost).
-    paths = {
-        steps: trace(
-            craft.hex, craft.facing, steps, budget, min_hexes=least, maneuver=rules.maneuver
-        )
-        for steps in candidates
-    }
-    legal = [
-        steps
-        for steps in candidates
-        if not paths[steps].problem
-        and not (budget > move and selection.kind == "equipment" and T.booster_problem(steps, move))
-    ]
-    if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
-        return legal
-    # Craft may share a hex: only under `collide_on_entry` is a move into one a
-    # collision to steer clear of (SFA-COL-1).
-    crowded = bool(state.options.get("collide_on_entry", False))
-    safe = [
-        steps
-        for steps in legal
-        if all(
-            state.map.contains(h) and not (crowded and visible_occupant(state, craft, h))
-            for h in paths[steps].hexes
-        )
-    ]
-    # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
-    if not safe:
-        return legal
-    # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
-    # disengage (SFA-MOV-6): one move for each distinct outcome.
-    ends: dict[tuple[object, ...], str] = {}
-    for steps in legal:
-        key = impact_key(state, craft, steps, budget, least, paths[steps])
-        if key is not None and key not in ends:
-            ends[key] = steps
-    # In the candidates' own order, as every move is.
-    chosen = set(safe) | set(ends.values())
-    return [steps for steps in legal if steps in chosen]
+    out = []
+    for steps in candidates:
+        path = trace(ORIGIN, facing, steps, budget, min_hexes=least, maneuver=maneuver)
+        if path.problem or (boosted and T.booster_problem(steps, move)):
+            continue
+        out.append((steps, tuple((h.q, h.r) for h in path.hexes), path))
+    return tuple(out)
 
 
 def impact_key(
