@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import functools
 
+import msgspec
+
 from dogfight.geometry.hex import Hex
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.actors import EXTRA_MOVE, may_abort, may_spend_willpower, split_key
@@ -151,39 +153,54 @@ def offered_moves(
         shapes = _legal_shapes.__wrapped__(
             craft.facing, budget, least, move, boosted, rules.maneuver
         )
-    legal = [steps for steps, _, _ in shapes]
+    legal = list(shapes.steps)
     if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
         return legal, set()
+    # What each hex any of the moves enters holds: 0 open space, 1 off the map, 2 a
+    # craft the mover sees (`visible_occupant`); each hex looked at once.
+    q0, r0 = craft.hex.q, craft.hex.r
+    width, height = state.map.width, state.map.height
+    found: dict[tuple[int, int], CraftState] | None = None
+    status: list[int] = []
+    for dq, dr in shapes.cells:
+        q, r = q0 + dq, r0 + dr
+        row = r + (q - (q & 1)) // 2
+        if not (0 <= q < width and 0 <= row < height):
+            status.append(1)
+            continue
+        if found is None:
+            found = occupants(state, craft.id)
+        other = found.get((q, r))
+        status.append(2 if other is not None and T.sees(state, craft, other) else 0)
+    if not any(status):
+        return legal, set()  # open space all round: every move is safe and meets nobody
     # Craft may share a hex: only under `collide_on_entry` is a move into one a
     # collision to steer clear of (SFA-COL-1).
     crowded = bool(state.options.get("collide_on_entry", False))
-    sight = _Sight(state, craft)
-    q0, r0 = craft.hex.q, craft.hex.r
-    width, height = state.map.width, state.map.height
     safe: set[str] = set()
     rams: set[str] = set()
     # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
     # disengage (SFA-MOV-6): one move for each distinct outcome. A key names the hexes
     # as seen from the start (every path here starts from the same hex).
     ends: dict[tuple[object, ...], str] = {}
-    for steps, offsets, shape in shapes:
+    for steps, cells, shape in shapes.entries:
         key: tuple[object, ...] | None = None
         clear = True
-        for i, (dq, dr) in enumerate(offsets):
-            q, r = q0 + dq, r0 + dr
-            row = r + (q - (q & 1)) // 2
-            if not (0 <= q < width and 0 <= row < height):
+        for i, cell in enumerate(cells):
+            what = status[cell]
+            if what == 0:
+                continue
+            if what == 1:
                 clear = False
                 if key is None:
                     key = ("leaves", shape.hexes[: i + 1])
                 break
-            if sight.sees(q, r):
-                if key is None:
-                    key = ("rams", shape.hexes[: i + 1], shape.facing, shape.soak, shape.handling)
-                    rams.add(steps)
-                if crowded:
-                    clear = False
-                    break
+            if key is None:
+                key = ("rams", shape.hexes[: i + 1], shape.facing, shape.soak, shape.handling)
+                rams.add(steps)
+            if crowded:
+                clear = False
+                break
         if clear:
             safe.add(steps)
         if key is not None and key not in ends:
@@ -194,28 +211,6 @@ def offered_moves(
     # In the candidates' own order, as every move is.
     chosen = safe | set(ends.values())
     return [steps for steps in legal if steps in chosen], rams
-
-
-class _Sight:
-    """Which hexes hold a craft a mover sees (`visible_occupant`), looked up by axial
-    coordinates: the craft are sorted into hexes once, each hex is asked once."""
-
-    def __init__(self, state: SfaState, craft: CraftState) -> None:
-        self.state = state
-        self.craft = craft
-        self.seen: dict[tuple[int, int], bool] = {}
-        self.first: dict[tuple[int, int], CraftState] | None = None
-
-    def sees(self, q: int, r: int) -> bool:
-        """Whether the hex (q, r) holds a craft the mover sees."""
-        found = self.seen.get((q, r))
-        if found is None:
-            if self.first is None:
-                self.first = occupants(self.state, self.craft.id)
-            other = self.first.get((q, r))
-            found = other is not None and T.sees(self.state, self.craft, other)
-            self.seen[(q, r)] = found
-        return found
 
 
 def occupants(state: SfaState, ignore: str = "") -> dict[tuple[int, int], CraftState]:
@@ -230,12 +225,23 @@ def occupants(state: SfaState, ignore: str = "") -> dict[tuple[int, int], CraftS
     return out
 
 
+class Shapes(msgspec.Struct, frozen=True):
+    """The legal moves of one facing and budget, traced from the origin hex."""
+
+    steps: tuple[str, ...]
+    """Each move's steps, in the order offered."""
+    cells: tuple[tuple[int, int], ...]
+    """Every hex any of them enters, (q, r) from the start, each once."""
+    entries: tuple[tuple[str, tuple[int, ...], Path], ...]
+    """(steps, the index in `cells` of each hex entered, path) of each move."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _legal_shapes(
     facing: int, budget: int, least: int, move: int, boosted: bool, maneuver: Modifiers
-) -> tuple[tuple[str, tuple[tuple[int, int], ...], Path], ...]:
+) -> Shapes:
     """The legal moves of a craft facing `facing` with `budget` hexes, as traced from the
-    origin hex: (steps, the (q, r) of each hex entered, path), in the order offered.
+    origin hex, each hex any of them enters numbered once (see `Shapes`), in the order offered.
     `boosted`: the budget holds Booster hexes, flown straight (SFA-TEC-04)."""
     # Every length up to the budget: a move may stop short of it, and check() accepts a
     # shorter loop or turn as readily as one that uses every hex.
@@ -254,13 +260,15 @@ def _legal_shapes(
             for k in range(T.BOOST_HEXES + 1)
         ]
         candidates = list(dict.fromkeys(tails + ["F" * n for n in range(1, budget + 1)]))
-    out = []
+    entries = []
+    cells: dict[tuple[int, int], int] = {}
     for steps in candidates:
         path = trace(ORIGIN, facing, steps, budget, min_hexes=least, maneuver=maneuver)
         if path.problem or (boosted and T.booster_problem(steps, move)):
             continue
-        out.append((steps, tuple((h.q, h.r) for h in path.hexes), path))
-    return tuple(out)
+        where = tuple(cells.setdefault((h.q, h.r), len(cells)) for h in path.hexes)
+        entries.append((steps, where, path))
+    return Shapes(tuple(e[0] for e in entries), tuple(cells), tuple(entries))
 
 
 def impact_key(
