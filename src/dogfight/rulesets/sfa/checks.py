@@ -200,9 +200,29 @@ def steps_problem(
 ) -> str:
     """Why flying `steps` under `selection` is illegal ('' if it is legal): the movement
     rules, Move 0, a doomsday charge, the Boosters and, for a ram, meeting a craft."""
+    return steps_problems(ctx, craft, selection, [steps], ram=ram)[0]
+
+
+def steps_problems(
+    ctx: Ctx, craft: CraftState, selection: Selection, moves: list[str], *, ram: bool = False
+) -> list[str]:
+    """`steps_problem` of each of `moves`, the budget counted once for them all."""
     state = ctx.state
     budget = move_budget(state, craft, selection, ctx.rules)
     least = least_hexes(state, craft, selection)
+    return [_steps_problem(ctx, craft, selection, steps, ram, budget, least) for steps in moves]
+
+
+def _steps_problem(
+    ctx: Ctx,
+    craft: CraftState,
+    selection: Selection,
+    steps: str,
+    ram: bool,
+    budget: int,
+    least: int,
+) -> str:
+    state = ctx.state
     # Traced from the origin hex: what is checked here (the maneuvers, whether any hex
     # is entered, the movement rules) does not depend on where the move starts.
     path = trace(ORIGIN, craft.facing, steps, budget, min_hexes=least, maneuver=ctx.rules.maneuver)

@@ -8,7 +8,7 @@ from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.aborts import abort_actions
 from dogfight.rulesets.sfa.actors import interrupters, may_spend_willpower, split_key
-from dogfight.rulesets.sfa.checks import abort_mode, question_ctx, steps_problem
+from dogfight.rulesets.sfa.checks import abort_mode, question_ctx, steps_problems
 from dogfight.rulesets.sfa.choices import (
     abort_kinds,
     move_choices,
@@ -85,10 +85,13 @@ def _legal_actions(state: SfaState, rules: SfaRules | None) -> list[Any]:
             problem, mode = abort_mode(state, craft, sel, kind)
             if problem:
                 continue
+            moves = move_choices(state, craft, mode, ctx.rules)
             out += [
                 A.Move(craft=craft_id, steps=steps, abort=kind)
-                for steps in move_choices(state, craft, mode, ctx.rules)
-                if steps_problem(ctx, craft, mode, steps) == ""
+                for steps, problem in zip(
+                    moves, steps_problems(ctx, craft, mode, moves), strict=True
+                )
+                if problem == ""
             ]
     elif state.step == "resolve":
         out = [A.Resolve(actor=state.acting), *abort_actions(state, state.acting)]
