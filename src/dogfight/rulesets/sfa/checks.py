@@ -210,34 +210,27 @@ def steps_problems(
     state = ctx.state
     budget = move_budget(state, craft, selection, ctx.rules)
     least = least_hexes(state, craft, selection)
-    return [_steps_problem(ctx, craft, selection, steps, ram, budget, least) for steps in moves]
-
-
-def _steps_problem(
-    ctx: Ctx,
-    craft: CraftState,
-    selection: Selection,
-    steps: str,
-    ram: bool,
-    budget: int,
-    least: int,
-) -> str:
-    state = ctx.state
-    # Traced from the origin hex: what is checked here (the maneuvers, whether any hex
-    # is entered, the movement rules) does not depend on where the move starts.
-    path = trace(ORIGIN, craft.facing, steps, budget, min_hexes=least, maneuver=ctx.rules.maneuver)
-    if state.type_of(craft).move == 0 and path.maneuvers:
-        return "a craft with Move 0 may not maneuver (SFA-MOV-2)"
-    if least == 0 and path.hexes and charging(craft, selection):
-        return f"{craft.id} must hold still to charge its {T.label(selection.item)}"
     move = state.type_of(craft).move
-    if not path.problem and selection.kind == "equipment" and budget > move:
-        problem = T.booster_problem(steps, move)
-        if problem:
-            return problem
-    if not path.problem and ram:
-        return ram_problem(state, craft, selection, steps, ctx.rules)
-    return path.problem
+    holds = least == 0 and charging(craft, selection)
+    boosted = selection.kind == "equipment" and budget > move
+    out = []
+    for steps in moves:
+        # Traced from the origin hex: what is checked here (the maneuvers, whether any
+        # hex is entered, the movement rules) does not depend on where the move starts.
+        path = trace(
+            ORIGIN, craft.facing, steps, budget, min_hexes=least, maneuver=ctx.rules.maneuver
+        )
+        problem = path.problem
+        if move == 0 and path.maneuvers:
+            problem = "a craft with Move 0 may not maneuver (SFA-MOV-2)"
+        elif holds and path.hexes:
+            problem = f"{craft.id} must hold still to charge its {T.label(selection.item)}"
+        elif not problem and boosted and T.booster_problem(steps, move):
+            problem = T.booster_problem(steps, move)
+        elif not problem and ram:
+            problem = ram_problem(state, craft, selection, steps, ctx.rules)
+        out.append(problem)
+    return out
 
 
 def person_move_problem(

@@ -177,6 +177,33 @@ def offered_moves(
     # Craft may share a hex: only under `collide_on_entry` is a move into one a
     # collision to steer clear of (SFA-COL-1).
     crowded = bool(state.options.get("collide_on_entry", False))
+    # What is offered follows from what the hexes hold alone: worked out once for each
+    # pattern (a craft near the same edge, or in the same crowd, meets it again).
+    key = (craft.facing, budget, least, move, boosted, rules.maneuver, bytes(status), crowded)
+    try:
+        found_before = _OUTCOMES.get(key)
+    except TypeError:  # a `maneuver` that cannot be a cache key
+        offered, rams = _outcome(shapes, status, crowded)
+        return list(offered), set(rams)
+    if found_before is None:
+        if len(_OUTCOMES) >= _MAX_OUTCOMES:
+            _OUTCOMES.clear()
+        found_before = _OUTCOMES[key] = _outcome(shapes, status, crowded)
+    return list(found_before[0]), set(found_before[1])
+
+
+_OUTCOMES: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
+"""`_outcome` by facing, budget, least hexes, Move, Boosters, maneuver rule, what the
+hexes hold and `collide_on_entry`."""
+
+_MAX_OUTCOMES = 1 << 15
+
+
+def _outcome(
+    shapes: Shapes, status: list[int], crowded: bool
+) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The moves offered, and those that meet a seen craft first, given what each hex
+    of `shapes.cells` holds (`status`: 0 open, 1 off the map, 2 a craft the mover sees)."""
     safe: set[str] = set()
     rams: set[str] = set()
     # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
@@ -207,10 +234,10 @@ def offered_moves(
             ends[key] = steps
     # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
     if not safe:
-        return legal, rams
+        return shapes.steps, frozenset(rams)
     # In the candidates' own order, as every move is.
     chosen = safe | set(ends.values())
-    return [steps for steps in legal if steps in chosen], rams
+    return tuple(steps for steps in shapes.steps if steps in chosen), frozenset(rams)
 
 
 def occupants(state: SfaState, ignore: str = "") -> dict[tuple[int, int], CraftState]:
