@@ -25,7 +25,7 @@ from dogfight.rulesets.sfa.choices import (
 )
 from dogfight.rulesets.sfa.collisions import ram_problem
 from dogfight.rulesets.sfa.context import Ctx
-from dogfight.rulesets.sfa.maneuvers import trace
+from dogfight.rulesets.sfa.maneuvers import ORIGIN, trace
 from dogfight.rulesets.sfa.names import action_real
 from dogfight.rulesets.sfa.rules import SfaRules
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
@@ -157,23 +157,9 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
         return person_move_problem(state, craft, selection, action)
     if action.abort == "teleport" and action.dest is None:
         return "aborting to a Teleport is to jump: give the hex it lands on (SFA-TEC-27)"
-    if action.abort and abort_selection(action.abort) == selection:
-        return f"{action.abort} is already {craft.id}'s action: nothing to abort to (SFA-SEQ-5)"
-    if action.abort:
-        if action.abort != "extra_move" and action.abort not in T.ABORT_TECHS:
-            offered = ", ".join(["extra_move", *sorted(T.ABORT_TECHS)])
-            return f"the abort actions on offer are: {offered} (SFA-SEQ-5)"
-        if action.abort == "extra_move":
-            if not may_abort(state, craft):
-                return f"{craft.id}'s pilot has no Willpower left for an abort (SFA-SEQ-5)"
-            selection = Selection(kind="extra_move")
-        else:
-            if not may_spend_willpower(state, craft):
-                return f"{craft.id}'s pilot has no Willpower left for an abort (SFA-SEQ-5)"
-            problem = T.equipment_problem(state, craft, action.abort)
-            if problem:
-                return problem
-            selection = Selection(kind="equipment", item=action.abort)
+    problem, selection = abort_mode(state, craft, selection, action.abort)
+    if problem:
+        return problem
     if action.dest is not None:
         if action.ram:
             return "a craft rams by flying into it, not by a Teleport (SFA-COL-1)"
@@ -182,28 +168,69 @@ def move_problem(ctx: Ctx, action: A.Move) -> str:
         if action.steps:
             return "a Teleport replaces the move: give no steps (SFA-TEC-27)"
         return T.teleport_problem(state, craft, action.dest)
+    return steps_problem(ctx, craft, selection, action.steps, ram=action.ram)
+
+
+def abort_mode(
+    state: SfaState, craft: CraftState, selection: Selection, abort: str
+) -> tuple[str, Selection]:
+    """Why the craft may not abort to `abort` now ('' if it may; nothing to check when
+    `abort` is ''), and the selection it then moves under (SFA-SEQ-5)."""
+    if abort and abort_selection(abort) == selection:
+        return f"{abort} is already {craft.id}'s action: nothing to abort to (SFA-SEQ-5)", selection
+    if not abort:
+        return "", selection
+    if abort != "extra_move" and abort not in T.ABORT_TECHS:
+        offered = ", ".join(["extra_move", *sorted(T.ABORT_TECHS)])
+        return f"the abort actions on offer are: {offered} (SFA-SEQ-5)", selection
+    if abort == "extra_move":
+        if not may_abort(state, craft):
+            return f"{craft.id}'s pilot has no Willpower left for an abort (SFA-SEQ-5)", selection
+        return "", Selection(kind="extra_move")
+    if not may_spend_willpower(state, craft):
+        return f"{craft.id}'s pilot has no Willpower left for an abort (SFA-SEQ-5)", selection
+    problem = T.equipment_problem(state, craft, abort)
+    if problem:
+        return problem, selection
+    return "", Selection(kind="equipment", item=abort)
+
+
+def steps_problem(
+    ctx: Ctx, craft: CraftState, selection: Selection, steps: str, *, ram: bool = False
+) -> str:
+    """Why flying `steps` under `selection` is illegal ('' if it is legal): the movement
+    rules, Move 0, a doomsday charge, the Boosters and, for a ram, meeting a craft."""
+    return steps_problems(ctx, craft, selection, [steps], ram=ram)[0]
+
+
+def steps_problems(
+    ctx: Ctx, craft: CraftState, selection: Selection, moves: list[str], *, ram: bool = False
+) -> list[str]:
+    """`steps_problem` of each of `moves`, the budget counted once for them all."""
+    state = ctx.state
     budget = move_budget(state, craft, selection, ctx.rules)
     least = least_hexes(state, craft, selection)
-    path = trace(
-        craft.hex,
-        craft.facing,
-        action.steps,
-        budget,
-        min_hexes=least,
-        maneuver=ctx.rules.maneuver,
-    )
-    if state.type_of(craft).move == 0 and path.maneuvers:
-        return "a craft with Move 0 may not maneuver (SFA-MOV-2)"
-    if least == 0 and path.hexes and charging(craft, selection):
-        return f"{craft.id} must hold still to charge its {T.label(selection.item)}"
     move = state.type_of(craft).move
-    if not path.problem and selection.kind == "equipment" and budget > move:
-        problem = T.booster_problem(action.steps, move)
-        if problem:
-            return problem
-    if not path.problem and action.ram:
-        return ram_problem(state, craft, selection, action.steps, ctx.rules)
-    return path.problem
+    holds = least == 0 and charging(craft, selection)
+    boosted = selection.kind == "equipment" and budget > move
+    out = []
+    for steps in moves:
+        # Traced from the origin hex: what is checked here (the maneuvers, whether any
+        # hex is entered, the movement rules) does not depend on where the move starts.
+        path = trace(
+            ORIGIN, craft.facing, steps, budget, min_hexes=least, maneuver=ctx.rules.maneuver
+        )
+        problem = path.problem
+        if move == 0 and path.maneuvers:
+            problem = "a craft with Move 0 may not maneuver (SFA-MOV-2)"
+        elif holds and path.hexes:
+            problem = f"{craft.id} must hold still to charge its {T.label(selection.item)}"
+        elif not problem and boosted and T.booster_problem(steps, move):
+            problem = T.booster_problem(steps, move)
+        elif not problem and ram:
+            problem = ram_problem(state, craft, selection, steps, ctx.rules)
+        out.append(problem)
+    return out
 
 
 def person_move_problem(

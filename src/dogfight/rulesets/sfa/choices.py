@@ -5,6 +5,10 @@ its weapon can reach (SFA-ATK-2).
 
 from __future__ import annotations
 
+import functools
+
+import msgspec
+
 from dogfight.geometry.hex import Hex
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.actors import EXTRA_MOVE, may_abort, may_spend_willpower, split_key
@@ -12,7 +16,7 @@ from dogfight.rulesets.sfa.combat import bears
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Weapon
 from dogfight.rulesets.sfa.crew import weapons_of_station
-from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
+from dogfight.rulesets.sfa.maneuvers import ORIGIN, Modifiers, Path, candidate_steps, trace
 from dogfight.rulesets.sfa.names import shown_name
 from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
@@ -128,11 +132,144 @@ def move_choices(
     """Step strings on offer: legal and on the map (and, under `collide_on_entry`, not
     into another craft; a craft with its Hyper-Ram on may choose to ram). Deliberate
     rams are offered apart (`collisions.ram_choices`)."""
+    return offered_moves(state, craft, selection, rules)[0]
+
+
+def offered_moves(
+    state: SfaState, craft: CraftState, selection: Selection, rules: SfaRules = SFA_RULES
+) -> tuple[list[str], set[str]]:
+    """`move_choices`, and those of its moves that meet, before leaving the map, a craft
+    the mover sees (the ones it may fly as a deliberate ram, SFA-COL-1): both from one
+    look along each path."""
     if charging(craft, selection):
-        return [""]
+        return [""], set()
     budget = move_budget(state, craft, selection, rules)
     least = least_hexes(state, craft, selection)
     move = state.type_of(craft).move
+    boosted = budget > move and selection.kind == "equipment"
+    try:
+        shapes = _legal_shapes(craft.facing, budget, least, move, boosted, rules.maneuver)
+    except TypeError:  # a `maneuver` that cannot be a cache key: traced afresh
+        shapes = _legal_shapes.__wrapped__(
+            craft.facing, budget, least, move, boosted, rules.maneuver
+        )
+    legal = list(shapes.steps)
+    if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
+        return legal, set()
+    # What each hex any of the moves enters holds: 0 open space, 1 off the map, 2 a
+    # craft the mover sees (`visible_occupant`); each hex looked at once.
+    q0, r0 = craft.hex.q, craft.hex.r
+    width, height = state.map.width, state.map.height
+    found: dict[tuple[int, int], CraftState] | None = None
+    status: list[int] = []
+    for dq, dr in shapes.cells:
+        q, r = q0 + dq, r0 + dr
+        row = r + (q - (q & 1)) // 2
+        if not (0 <= q < width and 0 <= row < height):
+            status.append(1)
+            continue
+        if found is None:
+            found = occupants(state, craft.id)
+        other = found.get((q, r))
+        status.append(2 if other is not None and T.sees(state, craft, other) else 0)
+    if not any(status):
+        return legal, set()  # open space all round: every move is safe and meets nobody
+    # Craft may share a hex: only under `collide_on_entry` is a move into one a
+    # collision to steer clear of (SFA-COL-1).
+    crowded = bool(state.options.get("collide_on_entry", False))
+    # What is offered follows from what the hexes hold alone: worked out once for each
+    # pattern (a craft near the same edge, or in the same crowd, meets it again).
+    key = (craft.facing, budget, least, move, boosted, rules.maneuver, bytes(status), crowded)
+    try:
+        found_before = _OUTCOMES.get(key)
+    except TypeError:  # a `maneuver` that cannot be a cache key
+        offered, rams = _outcome(shapes, status, crowded)
+        return list(offered), set(rams)
+    if found_before is None:
+        if len(_OUTCOMES) >= _MAX_OUTCOMES:
+            _OUTCOMES.clear()
+        found_before = _OUTCOMES[key] = _outcome(shapes, status, crowded)
+    return list(found_before[0]), set(found_before[1])
+
+
+_OUTCOMES: dict[tuple[object, ...], tuple[tuple[str, ...], frozenset[str]]] = {}
+"""`_outcome` by facing, budget, least hexes, Move, Boosters, maneuver rule, what the
+hexes hold and `collide_on_entry`."""
+
+_MAX_OUTCOMES = 1 << 15
+
+
+def _outcome(
+    shapes: Shapes, status: list[int], crowded: bool
+) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The moves offered, and those that meet a seen craft first, given what each hex
+    of `shapes.cells` holds (`status`: 0 open, 1 off the map, 2 a craft the mover sees)."""
+    safe: set[str] = set()
+    rams: set[str] = set()
+    # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
+    # disengage (SFA-MOV-6): one move for each distinct outcome. A key names the hexes
+    # as seen from the start (every path here starts from the same hex).
+    ends: dict[tuple[object, ...], str] = {}
+    for steps, cells, shape in shapes.entries:
+        key: tuple[object, ...] | None = None
+        clear = True
+        for i, cell in enumerate(cells):
+            what = status[cell]
+            if what == 0:
+                continue
+            if what == 1:
+                clear = False
+                if key is None:
+                    key = ("leaves", shape.hexes[: i + 1])
+                break
+            if key is None:
+                key = ("rams", shape.hexes[: i + 1], shape.facing, shape.soak, shape.handling)
+                rams.add(steps)
+            if crowded:
+                clear = False
+                break
+        if clear:
+            safe.add(steps)
+        if key is not None and key not in ends:
+            ends[key] = steps
+    # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
+    if not safe:
+        return shapes.steps, frozenset(rams)
+    # In the candidates' own order, as every move is.
+    chosen = safe | set(ends.values())
+    return tuple(steps for steps in shapes.steps if steps in chosen), frozenset(rams)
+
+
+def occupants(state: SfaState, ignore: str = "") -> dict[tuple[int, int], CraftState]:
+    """(q, r) -> the craft `state.occupant` finds in that hex (the first in the state's
+    order; on a Starfighter-scale map no Street Fighter, who takes up no room: SFA-SF-3)."""
+    out: dict[tuple[int, int], CraftState] = {}
+    skip_people = state.map_scale >= 1
+    for c in state.craft.values():
+        if c.id == ignore or (skip_people and state.is_person(c)):
+            continue
+        out.setdefault((c.hex.q, c.hex.r), c)
+    return out
+
+
+class Shapes(msgspec.Struct, frozen=True):
+    """The legal moves of one facing and budget, traced from the origin hex."""
+
+    steps: tuple[str, ...]
+    """Each move's steps, in the order offered."""
+    cells: tuple[tuple[int, int], ...]
+    """Every hex any of them enters, (q, r) from the start, each once."""
+    entries: tuple[tuple[str, tuple[int, ...], Path], ...]
+    """(steps, the index in `cells` of each hex entered, path) of each move."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _legal_shapes(
+    facing: int, budget: int, least: int, move: int, boosted: bool, maneuver: Modifiers
+) -> Shapes:
+    """The legal moves of a craft facing `facing` with `budget` hexes, as traced from the
+    origin hex, each hex any of them enters numbered once (see `Shapes`), in the order offered.
+    `boosted`: the budget holds Booster hexes, flown straight (SFA-TEC-04)."""
     # Every length up to the budget: a move may stop short of it, and check() accepts a
     # shorter loop or turn as readily as one that uses every hex.
     candidates = (
@@ -140,7 +277,7 @@ def move_choices(
         if budget > 0
         else candidate_steps(budget)
     )
-    if budget > move and selection.kind == "equipment":
+    if boosted:
         # Any maneuvers within Move, then up to the Booster hexes straight on: check()
         # accepts every such tail, so every one is offered.
         tails = [
@@ -150,45 +287,15 @@ def move_choices(
             for k in range(T.BOOST_HEXES + 1)
         ]
         candidates = list(dict.fromkeys(tails + ["F" * n for n in range(1, budget + 1)]))
-    # Each candidate's path is traced once and reused below (tracing is most of the cost).
-    paths = {
-        steps: trace(
-            craft.hex, craft.facing, steps, budget, min_hexes=least, maneuver=rules.maneuver
-        )
-        for steps in candidates
-    }
-    legal = [
-        steps
-        for steps in candidates
-        if not paths[steps].problem
-        and not (budget > move and selection.kind == "equipment" and T.booster_problem(steps, move))
-    ]
-    if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
-        return legal
-    # Craft may share a hex: only under `collide_on_entry` is a move into one a
-    # collision to steer clear of (SFA-COL-1).
-    crowded = bool(state.options.get("collide_on_entry", False))
-    safe = [
-        steps
-        for steps in legal
-        if all(
-            state.map.contains(h) and not (crowded and visible_occupant(state, craft, h))
-            for h in paths[steps].hexes
-        )
-    ]
-    # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
-    if not safe:
-        return legal
-    # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
-    # disengage (SFA-MOV-6): one move for each distinct outcome.
-    ends: dict[tuple[object, ...], str] = {}
-    for steps in legal:
-        key = impact_key(state, craft, steps, budget, least, paths[steps])
-        if key is not None and key not in ends:
-            ends[key] = steps
-    # In the candidates' own order, as every move is.
-    chosen = set(safe) | set(ends.values())
-    return [steps for steps in legal if steps in chosen]
+    entries = []
+    cells: dict[tuple[int, int], int] = {}
+    for steps in candidates:
+        path = trace(ORIGIN, facing, steps, budget, min_hexes=least, maneuver=maneuver)
+        if path.problem or (boosted and T.booster_problem(steps, move)):
+            continue
+        where = tuple(cells.setdefault((h.q, h.r), len(cells)) for h in path.hexes)
+        entries.append((steps, where, path))
+    return Shapes(tuple(e[0] for e in entries), tuple(cells), tuple(entries))
 
 
 def impact_key(

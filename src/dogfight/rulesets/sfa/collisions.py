@@ -9,7 +9,7 @@ soon as a craft enters a hex another craft holds.
 from __future__ import annotations
 
 from dogfight.rulesets.sfa import technology as T
-from dogfight.rulesets.sfa.choices import least_hexes, move_budget, move_choices
+from dogfight.rulesets.sfa.choices import least_hexes, move_budget, offered_moves
 from dogfight.rulesets.sfa.maneuvers import Path, trace
 from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
@@ -55,17 +55,20 @@ def ram_problem(
 
 
 def ram_choices(
-    state: SfaState, craft: CraftState, selection: Selection, rules: SfaRules = SFA_RULES
+    state: SfaState,
+    craft: CraftState,
+    selection: Selection,
+    rules: SfaRules = SFA_RULES,
+    offered: tuple[list[str], set[str]] | None = None,
 ) -> list[str]:
     """Step strings on which the craft may ram on purpose: every offered move that
     meets a craft it can see (SFA-COL-1). None with Hyper-Ram charged or selected, or
-    under `collide_on_entry`, whose moves into craft are rams already."""
+    under `collide_on_entry`, whose moves into craft are rams already. `offered`: what
+    `offered_moves` gave for the same craft and selection, if the caller has it."""
     if craft.ramming or crowding_collides(state):
         return []
     if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
         return []
-    return [
-        steps
-        for steps in move_choices(state, craft, selection, rules)
-        if steps and not ram_problem(state, craft, selection, steps, rules)
-    ]
+    moves, rams = offered or offered_moves(state, craft, selection, rules)
+    # The rams among the moves on offer, as `ram_problem` finds them (one look each).
+    return [steps for steps in moves if steps and steps in rams]

@@ -8,18 +8,19 @@ from dogfight.rulesets.sfa import actions as A
 from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.aborts import abort_actions
 from dogfight.rulesets.sfa.actors import interrupters, may_spend_willpower, split_key
-from dogfight.rulesets.sfa.checks import move_problem, question_ctx
+from dogfight.rulesets.sfa.checks import abort_mode, question_ctx, steps_problems
 from dogfight.rulesets.sfa.choices import (
     abort_kinds,
     move_choices,
+    offered_moves,
     person_moves,
     selections_for,
     targets_for,
 )
 from dogfight.rulesets.sfa.collisions import ram_choices
-from dogfight.rulesets.sfa.names import action_shown
+from dogfight.rulesets.sfa.names import actions_shown
 from dogfight.rulesets.sfa.rules import SfaRules
-from dogfight.rulesets.sfa.state import Selection, SfaState
+from dogfight.rulesets.sfa.state import SfaState
 from dogfight.rulesets.sfa.temporal import displace_actions
 
 
@@ -31,7 +32,7 @@ def legal_actions(state: SfaState, rules: SfaRules | None = None) -> list[Any]:
     Displacement answer (SFA-TEC-28)."""
     if state.outcome is not None or not state.active:
         return []
-    out = [action_shown(state, a) for a in _legal_actions(state, rules)]
+    out = actions_shown(state, _legal_actions(state, rules))
     if state.temporal is not None:
         return out
     return out + [A.Hologram(craft=c, on=on) for c, on in T.switch_choices(state)]
@@ -64,11 +65,11 @@ def _legal_actions(state: SfaState, rules: SfaRules | None) -> list[Any]:
             return [A.Move(craft=craft_id)] + [
                 A.Move(craft=craft_id, dest=d) for d in person_moves(state, craft, sel)
             ]
-        for steps in move_choices(state, craft, sel, ctx.rules):
-            out.append(A.Move(craft=craft_id, steps=steps))
+        offered = offered_moves(state, craft, sel, ctx.rules)
+        out = [A.Move(craft=craft_id, steps=steps) for steps in offered[0]]
         out += [
             A.Move(craft=craft_id, steps=s, ram=True)
-            for s in ram_choices(state, craft, sel, ctx.rules)
+            for s in ram_choices(state, craft, sel, ctx.rules, offered)
         ]
         if (sel.kind, sel.item) == ("equipment", "teleport"):
             out += [A.Move(craft=craft_id, dest=d) for d in T.teleport_choices(state, craft)]
@@ -79,13 +80,19 @@ def _legal_actions(state: SfaState, rules: SfaRules | None) -> list[Any]:
                     for d in T.teleport_choices(state, craft)
                 ]
                 continue
-            item = "" if kind == "extra_move" else kind
-            mode = Selection(kind="equipment" if item else kind, item=item)
-            # Offered like ordinary moves: on the map and clear of other craft first.
-            for steps in move_choices(state, craft, mode, ctx.rules):
-                action = A.Move(craft=craft_id, steps=steps, abort=kind)
-                if move_problem(ctx, action) == "":
-                    out.append(action)
+            # Offered like ordinary moves: on the map and clear of other craft first;
+            # each checked as `move_problem` would (the abort itself checked once).
+            problem, mode = abort_mode(state, craft, sel, kind)
+            if problem:
+                continue
+            moves = move_choices(state, craft, mode, ctx.rules)
+            out += [
+                A.Move(craft=craft_id, steps=steps, abort=kind)
+                for steps, problem in zip(
+                    moves, steps_problems(ctx, craft, mode, moves), strict=True
+                )
+                if problem == ""
+            ]
     elif state.step == "resolve":
         out = [A.Resolve(actor=state.acting), *abort_actions(state, state.acting)]
         craft = state.craft[split_key(state.acting)[0]]

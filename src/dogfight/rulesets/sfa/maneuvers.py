@@ -22,6 +22,7 @@ Handling modifiers of every maneuver flown are added up for the turn (SFA-MOV-4)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import msgspec
@@ -66,7 +67,54 @@ Modifiers = Callable[[str], "tuple[str, int, int] | None"]
 """Step letter -> (maneuver, Soak modifier, Handling modifier), None if not a maneuver."""
 
 
+ORIGIN = Hex(0, 0)
+
+
 def trace(
+    start: Hex,
+    facing: int,
+    steps: str,
+    move: int,
+    *,
+    min_hexes: int = 1,
+    maneuver: Modifiers = MANEUVERS.get,
+) -> Path:
+    """Follow a move's steps from a hex and facing; `move` is the hexes allowed.
+
+    The result's `problem` says what breaks the movement rules, if anything
+    (SFA-MOV-1 to SFA-MOV-4). `maneuver` gives each maneuver's Soak and Handling
+    modifiers (a ruleset's `rules.maneuver`); which steps are maneuvers, and so
+    whether a move is legal, does not depend on it.
+    """
+    try:
+        shape = _shape(facing, steps, move, min_hexes, maneuver)
+    except TypeError:  # a `maneuver` that cannot be a cache key: traced afresh
+        return _trace(start, facing, steps, move, min_hexes=min_hexes, maneuver=maneuver)
+    return shape if start == ORIGIN else moved(shape, start)
+
+
+def moved(shape: Path, start: Hex) -> Path:
+    """A path traced from the origin hex, as flown from `start` instead: a move's shape
+    does not depend on where it starts, only on the facing (so it is traced once)."""
+    q, r = start.q, start.r
+    return Path(
+        hexes=tuple([Hex(q + h.q, r + h.r) for h in shape.hexes]),
+        end=Hex(q + shape.end.q, r + shape.end.r),
+        facing=shape.facing,
+        soak=shape.soak,
+        handling=shape.handling,
+        maneuvers=shape.maneuvers,
+        problem=shape.problem,
+    )
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _shape(facing: int, steps: str, move: int, min_hexes: int, maneuver: Modifiers) -> Path:
+    """A move traced from the origin hex (cached: the rules are pure functions)."""
+    return _trace(ORIGIN, facing, steps, move, min_hexes=min_hexes, maneuver=maneuver)
+
+
+def _trace(
     start: Hex,
     facing: int,
     steps: str,

@@ -176,6 +176,28 @@ def action_shown(state: SfaState, action: Any) -> Any:
     return _replace(action, changes)
 
 
+def actions_shown(state: SfaState, actions: list[Any]) -> list[Any]:
+    """`action_shown` of each of `actions`, the names looked up once for them all."""
+    table = names_for(state, state.active)
+    if not table:
+        return list(actions)
+    one = renamer(table)
+    named: dict[str, str] = {}  # the many actions of one decision name few pieces
+    out = []
+    for action in actions:
+        changes: dict[str, str] = {}
+        for f in ACTION_FIELDS:
+            value = getattr(action, f, "")
+            if value:
+                shown = named.get(value)
+                if shown is None:
+                    shown = named[value] = one(value)
+                if shown != value:
+                    changes[f] = shown
+        out.append(msgspec.structs.replace(action, **changes) if changes else action)
+    return out
+
+
 def action_real(state: SfaState, action: Any) -> Any:
     """An action of the side deciding now, as named by it, with real ids: an alias is
     mapped back, and a real id of a piece it is shown under an alias is refused."""

@@ -324,7 +324,10 @@ def check_end(ctx: Ctx) -> bool:
         return False
     if state.phase == "act" and any(k in state.order for k in state.tie):
         return False  # a simultaneous moment is played out in full first (SFA-SEQ-3)
-    beaten = [s for s in state.sides if not state.operational(s)]
+    fighting = {c.side for c in state.craft.values() if not c.disabled}
+    beaten = [s for s in state.sides if s not in fighting]
+    if not beaten:
+        return False  # the scores are counted only for an ending
     return end_by_elimination(
         ctx,
         beaten,
