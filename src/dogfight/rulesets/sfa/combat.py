@@ -396,9 +396,11 @@ def hit_object(ctx: Ctx, craft: CraftState, where: Hex, damage: int) -> None:
     )
 
 
-def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
-    """A missile in its target's hex attacks with its own pool, at its own scale; True
-    if it hit and is spent, False if it missed and keeps hunting (SFA-MSL-2)."""
+def guided_roll(ctx: Ctx, missile: Missile, target: CraftState) -> tuple[int, int, int]:
+    """One roll of a missile's (or a Remote Laser's) own pool against `target`: its pool
+    less the target's Soak against the launcher's design, at the missile's scale
+    (SFA-MSL-2); a Temporal Displacement Device may re-roll it (SFA-TEC-28). Returns
+    (dice rolled, the Soak, damage)."""
     state = ctx.state
     source = state.types.get(missile.owner_type)
     soak = soak_against(state, target, source)
@@ -412,7 +414,14 @@ def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
         against=target.id,
         harm=lambda r: ctx.rules.scale_adjust(r.net, missile.scale, scale),
     )
-    damage = ctx.rules.scale_adjust(result.net, missile.scale, scale)
+    return size, soak, ctx.rules.scale_adjust(result.net, missile.scale, scale)
+
+
+def missile_attack(ctx: Ctx, missile: Missile, target: CraftState) -> bool:
+    """A missile in its target's hex attacks with its own pool, at its own scale; True
+    if it hit and is spent, False if it missed and keeps hunting (SFA-MSL-2)."""
+    source = ctx.state.types.get(missile.owner_type)
+    size, _, damage = guided_roll(ctx, missile, target)
     if damage <= 0:
         ctx.emit(
             "SFA-MSL-2",

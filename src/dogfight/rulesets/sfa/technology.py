@@ -21,7 +21,7 @@ from dogfight.rulesets.sfa.combat import (
     area_attack,
     collide,
     damage_craft,
-    defending_scale,
+    guided_roll,
     handling,
     name,
     soak_against,
@@ -708,18 +708,7 @@ def remote_laser_turn(ctx: Ctx, missile: Missile, target: CraftState | Decoy) ->
         state.missiles.pop(missile.id, None)
         return
     source = state.types.get(missile.owner_type)
-    soak = soak_against(state, target, source)
-    size = ctx.rules.guided_pool(missile.pool, soak)
-    scale = defending_scale(state, target, source)
-    result = roll(
-        ctx,
-        size,
-        kind="missile",
-        by=missile.owner,
-        against=target.id,
-        harm=lambda r: ctx.rules.scale_adjust(r.net, missile.scale, scale),
-    )
-    damage = ctx.rules.scale_adjust(result.net, missile.scale, scale)
+    size, soak, damage = guided_roll(ctx, missile, target)
     ctx.emit(
         clause,
         f"{missile.id} (Remote Laser) fires at {name(ctx, target.id)}: {size} dice "
