@@ -197,6 +197,7 @@ def test_the_built_in_scenarios_exist() -> None:
         "jump-point",
         "shuttle-escort",
         "skirmish",
+        "squadron-battle",
         "stealth-ambush",
     ]
 

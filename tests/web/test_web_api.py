@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -537,6 +538,20 @@ def test_uploads_nested_too_deeply_are_refused_as_invalid(client: TestClient, db
     action = b'{"token": "' + tokens["Rebels"].encode() + b'", "action": ' + deep + b"}"
     refused(client.post(f"/api/games/{game}/actions", content=action), 400, "nested")
     assert game_count(db) == 1 and stored_actions(db, game) == []
+
+
+def test_deep_bodies_are_refused_whatever_the_recursion_limit(client: TestClient) -> None:
+    """A library may raise the interpreter's recursion limit (some test tools do): the
+    decoder then reads a deep body, and the depth check still refuses it as nested."""
+    deep = b"[" * 5000 + b"]" * 5000
+    options = b'{"ruleset": "sfa", "scenario": "fighter-duel", "seats": {}, "options": {"x": '
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(200_000)
+    try:
+        reply = client.post("/api/games", content=options + deep + b"}}")
+    finally:
+        sys.setrecursionlimit(old)
+    refused(reply, 400, "nested")
 
 
 def test_a_rules_bug_in_the_computers_turns_is_a_server_error_not_bad_input(

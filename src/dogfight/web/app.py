@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException
 from dogfight import __version__
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
+from dogfight.core.limits import find_problem
 from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
@@ -73,13 +74,20 @@ def decode(raw: bytes, kind: type[T]) -> T:
     if not raw.strip():
         raise BadRequest("the request body is empty; send a JSON object")
     try:
-        return msgspec.json.decode(raw, type=kind)
+        value = msgspec.json.decode(raw, type=kind)
+        # Whether the decoder overflows on deep nesting depends on the interpreter's
+        # recursion limit (a library may raise it): the depth is checked here as well,
+        # without recursion, so a deep body is refused the same way every time.
+        problem = find_problem(msgspec.to_builtins(value), numbers=False)
     except msgspec.ValidationError as exc:
         raise BadRequest(f"bad request body: {exc}") from None
     except msgspec.DecodeError as exc:
         raise BadRequest(f"malformed JSON in the request body: {exc}") from None
     except RecursionError:
         raise BadRequest("the request body is nested too deeply to read") from None
+    if problem is not None and "nested" in problem[1]:
+        raise BadRequest("the request body is nested too deeply to read")
+    return value
 
 
 @functools.cache
