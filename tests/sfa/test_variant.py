@@ -62,6 +62,28 @@ class PoolRules(SfaRules):
         return super().judge(successes, 0, willpower)
 
 
+class SoakRules(SfaRules):
+    """A craft's total Soak counts its shields twice (SFA-SOAK-1 varied)."""
+
+    def total_soak(
+        self,
+        dexterity: int,
+        piloting: int,
+        armor: int,
+        shields: int,
+        handling: int,
+        maneuver_soak: int = 0,
+    ) -> int:
+        return super().total_soak(dexterity, piloting, armor, 2 * shields, handling, maneuver_soak)
+
+
+class SoakVariant(SfaRuleset):
+    name = "sfa-variant-soak"
+    title = "sfa whose shields count twice in Soak"
+    aliases = ()
+    rules = SoakRules()
+
+
 class SameVariant(SfaRuleset):
     name = "sfa-same"
     title = "sfa, unchanged, under another name"
@@ -85,7 +107,7 @@ class PoolVariant(SfaRuleset):
 @pytest.fixture(autouse=True)
 def variants() -> Iterator[None]:
     find_ruleset("sfa")  # the built-in rulesets first, so that these come on top
-    added = [register(cls()) for cls in (SameVariant, SpinVariant, PoolVariant)]
+    added = [register(cls()) for cls in (SameVariant, SpinVariant, PoolVariant, SoakVariant)]
     yield
     for ruleset in added:
         _RULESETS.pop(ruleset.name, None)
@@ -243,3 +265,19 @@ def test_engine_follows_the_subclass_pool_rule() -> None:
         (shot,) = [e for e in events(game, "SFA-ATK-1") if "dice" in e.data]
         dice.append(shot.data["dice"])
     assert dice[1] == dice[0] + 2
+
+
+# ---- total Soak: engine and board -------------------------------------------------------
+
+
+def test_engine_and_board_follow_the_subclass_soak_rule() -> None:
+    """SFA-SOAK-1 varied: the Soak the engine rolls against, and the one the browser's
+    odds preview shows, are the ruleset's `total_soak` (R1's shields, 1, count twice)."""
+    for ruleset, soak in (("sfa", 13), ("sfa-variant-soak", 14)):
+        game = spun_target(ruleset)
+        view = BOARD.describe(game, A.Resolve(actor="B1#0", target="R1"))
+        assert f"against Soak {soak}" in view["odds"]["title"]
+        script(game, *[MISS] * 10)
+        fire(game, "B1#0", "R1")
+        (shot,) = [e for e in events(game, "SFA-ATK-1") if "dice" in e.data]
+        assert f"against Soak {soak}" in shot.text

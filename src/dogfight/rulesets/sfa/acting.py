@@ -250,7 +250,7 @@ def fire_once(
     Displacement Device may re-roll it before its damage is done (SFA-TEC-28)."""
     state = ctx.state
     ctype = state.type_of(craft)
-    soak = soak_against(state, target, ctype, action.power)
+    soak = soak_against(state, target, ctype, action.power, rules=ctx.rules)
     damage, botch, size = roll_attack(
         ctx,
         craft,

@@ -410,14 +410,14 @@ def attack_case(game: Game, action: A.Resolve, obs: Mapping[str, Any]) -> dict[s
     # The target as this side sees it: a decoy looks like its projector, so its odds
     # must too (the engine's own state would give the decoy away).
     target = msgspec.convert(seen_target, CraftState)
-    soak = soak_against(state, target, design, action.power)
+    soak = soak_against(state, target, design, action.power, rules=rules_of(game))
     person, skill = shooter(craft, station)
     # The engine's own pool (`rules.attack_dice`, as `combat.roll_attack` rolls it).
     dice = rules_of(game).attack_dice(
         design,
         person.dexterity,
         skill,
-        craft_handling(state, craft),
+        craft_handling(state, craft, rules_of(game)),
         weapon,
         soak,
         speed_dice=selection.speed_dice,

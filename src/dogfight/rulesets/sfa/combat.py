@@ -6,6 +6,7 @@ from dogfight.geometry.hex import FRONT_ARC, Hex, in_arc, in_forward_line
 from dogfight.geometry.hexmap import OPEN, Terrain, line_of_fire
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import Craft, Pilot, Weapon
+from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules
 from dogfight.rulesets.sfa.state import CraftState, Missile, SfaState
 from dogfight.rulesets.sfa.temporal import roll
 
@@ -33,19 +34,24 @@ def name(ctx: Ctx, uid: str) -> str:
     return f"{uid} (missile)" if uid in state.missiles else uid
 
 
-def total_soak(state: SfaState, craft: CraftState) -> int:
+def total_soak(state: SfaState, craft: CraftState, rules: SfaRules = SFA_RULES) -> int:
     """The defender's Soak: pilot Dexterity + Piloting + craft Soak + Handling + this
     turn's maneuver Soak (SFA-SOAK-1). Never below 0."""
-    return soak_against(state, craft, None)
+    return soak_against(state, craft, None, rules=rules)
 
 
 def soak_against(
-    state: SfaState, craft: CraftState, attacker: Craft | None, targeting: int = 0
+    state: SfaState,
+    craft: CraftState,
+    attacker: Craft | None,
+    targeting: int = 0,
+    *,
+    rules: SfaRules = SFA_RULES,
 ) -> int:
-    """The defender's total Soak against one attacker's design: Armor-Piercing levels
-    take 1 each off the armour part (SFA-TEC-01), Disruptor levels off the shield part
-    (SFA-TEC-07), and Power spent on a Targeting Computer takes off Soak gained from
-    maneuvers only (SFA-TEC-26). Never below 0."""
+    """The defender's total Soak against one attacker's design (`rules.total_soak`):
+    Armor-Piercing levels take 1 each off the armour part (SFA-TEC-01), Disruptor levels
+    off the shield part (SFA-TEC-07), and Power spent on a Targeting Computer takes off
+    Soak gained from maneuvers only (SFA-TEC-26). Never below 0."""
     ctype = state.type_of(craft)
     if ctype.fighter is not None:
         # A Street Fighter's Stamina is its Soak; it has no craft, shields or
@@ -57,15 +63,13 @@ def soak_against(
         armor = max(0, armor - attacker.level("armor_piercing"))
         shields = max(0, shields - attacker.level("disruptor"))
     offset = min(max(0, targeting), max(0, craft.maneuver_soak))
-    return max(
-        0,
-        pilot.dexterity
-        + pilot.piloting
-        + armor
-        + shields
-        + ctype.handling
-        + craft.maneuver_soak
-        - offset,
+    return rules.total_soak(
+        pilot.dexterity,
+        pilot.piloting,
+        armor,
+        shields,
+        ctype.handling,
+        craft.maneuver_soak - offset,
     )
 
 
@@ -97,9 +101,10 @@ def disrupts(attacker: Craft | None) -> bool:
     return attacker is not None and attacker.has("disruptor")
 
 
-def handling(state: SfaState, craft: CraftState) -> int:
-    """The craft's Handling with this turn's maneuver penalties (SFA-MOV-4)."""
-    return state.type_of(craft).handling + craft.maneuver_handling
+def handling(state: SfaState, craft: CraftState, rules: SfaRules = SFA_RULES) -> int:
+    """The craft's Handling with this turn's maneuver penalties (`rules.handling`,
+    SFA-MOV-4)."""
+    return rules.handling(state.type_of(craft).handling, craft.maneuver_handling)
 
 
 def shooter(craft: CraftState, station: int) -> tuple[Pilot, int]:
@@ -206,7 +211,7 @@ def roll_attack(
         design,
         person.dexterity,
         skill,
-        handling(state, attacker),
+        handling(state, attacker, ctx.rules),
         weapon,
         target_soak,
         speed_dice=speed_dice,
@@ -353,7 +358,9 @@ def cross_obstacle(ctx: Ctx, craft: CraftState, where: Hex) -> bool:
         )
         return True
     pilot = craft.pilot
-    size = ctx.rules.piloting_pool(pilot.dexterity, pilot.piloting, handling(state, craft))
+    size = ctx.rules.piloting_pool(
+        pilot.dexterity, pilot.piloting, handling(state, craft, ctx.rules)
+    )
     result = roll(ctx, size, kind="obstacle", by=craft.id, difficulty=difficulty)
     if result.net >= 1:
         ctx.emit(
@@ -403,7 +410,7 @@ def guided_roll(ctx: Ctx, missile: Missile, target: CraftState) -> tuple[int, in
     (dice rolled, the Soak, damage)."""
     state = ctx.state
     source = state.types.get(missile.owner_type)
-    soak = soak_against(state, target, source)
+    soak = soak_against(state, target, source, rules=ctx.rules)
     size = ctx.rules.guided_pool(missile.pool, soak)
     scale = defending_scale(state, target, source)
     result = roll(
@@ -452,7 +459,7 @@ def area_attack(
     (Plasma weapons "8 dice before Soak", Death Blossom and Pi-Tac "10 automatic plus
     10 dice": rules-notes C.6)."""
     state = ctx.state
-    soak = soak_against(state, victim, source)
+    soak = soak_against(state, victim, source, rules=ctx.rules)
     size = ctx.rules.guided_pool(dice, soak)
     scale = source.scale if source is not None else 1
     defending = defending_scale(state, victim, source)

@@ -951,9 +951,9 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
             target=target.id,
         )
         return
-    soak = soak_against(state, target, ctype)
+    soak = soak_against(state, target, ctype, rules=ctx.rules)
     pilot = craft.pilot
-    skill = pilot.dexterity + pilot.piloting + handling(state, craft)
+    skill = pilot.dexterity + pilot.piloting + handling(state, craft, ctx.rules)
     size = ctx.rules.guided_pool(skill + TRACTOR_STRENGTH, soak)
     scale = state.type_of(target).scale
     result = roll(
