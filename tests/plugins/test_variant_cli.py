@@ -16,10 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 RUN = """
 import sys
 from dogfight.core.registry import all_rulesets, register
+from tests.acta.test_rules_once import DogfightVariant
 from tests.plugins.acta_variant import ActaVariant
 
 all_rulesets()
 register(ActaVariant())
+register(DogfightVariant())
 from dogfight.cli.main import app
 
 app(sys.argv[1:], prog_name="dogfight")
@@ -56,3 +58,14 @@ def test_the_variant_answers_as_its_parent(args: tuple[str, ...]) -> None:
     assert variant.pop("ruleset", "acta-variant") == "acta-variant"
     parent.pop("ruleset", None)
     assert variant == parent
+
+
+def test_dogfight_odds_follow_a_variant_rule() -> None:
+    """ACTA-DOG-5 varied (the Dogfight score counts twice): `dogfight odds` of the
+    variant reads the variant's rule function, as the engine does."""
+    args = ("dogfight", "wasp", "zaresh", "--json")
+    base = json.loads(dogfight("odds", "acta", *args))
+    varied = json.loads(dogfight("odds", "acta-double-dogfight", *args))
+    assert (base["attacker_bonus"], base["defender_bonus"]) == (2, 1)
+    assert (varied["attacker_bonus"], varied["defender_bonus"]) == (4, 2)
+    assert varied["attacker_wins"] > base["attacker_wins"]
