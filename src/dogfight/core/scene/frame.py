@@ -38,3 +38,17 @@ def pose_of(unit: Mapping[str, Any]) -> Pose:
     """An observed unit's pose."""
     (x, y), heading = unit["pose"]
     return Pose(Vec2(float(x), float(y)), float(heading))
+
+
+def table_shapes(frame: Frame) -> list[dict[str, Any]]:
+    """The free table as the board draws it: its rectangle and its four edges."""
+    from dogfight.core.scene import shapes as S
+
+    w, h = frame.width, frame.height
+    return [
+        S.rect(0.0, 0.0, w, h, "table", f'table {w:g}" x {h:g}"'),
+        S.line(0.0, 0.0, w, 0.0, "edge"),
+        S.line(w, 0.0, w, h, "edge"),
+        S.line(w, h, 0.0, h, "edge"),
+        S.line(0.0, h, 0.0, 0.0, "edge"),
+    ]

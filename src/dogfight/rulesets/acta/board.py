@@ -17,7 +17,7 @@ from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
 from dogfight.core.scene import shapes as S
 from dogfight.core.scene.adapter import BoardAdapter
-from dogfight.core.scene.frame import Frame, frame_of, pose_of
+from dogfight.core.scene.frame import Frame, frame_of, pose_of, table_shapes
 from dogfight.geometry import Pose, Vec2, in_contact, normalise_angle
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.odds import acta_attack, acta_dogfight
@@ -156,13 +156,7 @@ def _scene(game: Game, seat: str | None) -> dict[str, Any]:
     radius = {u["id"]: float(profiles[u["type"]]["base_radius"]) for u in units}
     missing_arc = str(obs["options"].get("missing_arc", "T"))
     w, h = frame.width, frame.height
-    shapes = [
-        S.rect(0.0, 0.0, w, h, "table", f'table {w:g}" x {h:g}"'),
-        S.line(0.0, 0.0, w, 0.0, "edge"),
-        S.line(w, 0.0, w, h, "edge"),
-        S.line(w, h, 0.0, h, "edge"),
-        S.line(0.0, h, 0.0, 0.0, "edge"),
-    ]
+    shapes = table_shapes(frame)
     out_units = []
     for unit in sorted(units, key=lambda u: u["id"]):
         prof = profiles[unit["type"]]

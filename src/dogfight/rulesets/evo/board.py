@@ -17,7 +17,7 @@ from dogfight.core.errors import IllegalAction
 from dogfight.core.game import Game
 from dogfight.core.scene import shapes as S
 from dogfight.core.scene.adapter import BoardAdapter
-from dogfight.core.scene.frame import Frame, frame_of, pose_of
+from dogfight.core.scene.frame import Frame, frame_of, pose_of, table_shapes
 from dogfight.geometry import Vec2
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.odds import evo_attack
@@ -141,13 +141,7 @@ def _scene(game: Game, seat: str | None) -> dict[str, Any]:
     profiles = {f["type"]: profile(game, f["type"]) for f in flights.values()}
     command_range = float(obs["options"].get("command_range", 6.0))
     w, h = frame.width, frame.height
-    shapes = [
-        S.rect(0.0, 0.0, w, h, "table", f'table {w:g}" x {h:g}"'),
-        S.line(0.0, 0.0, w, 0.0, "edge"),
-        S.line(w, 0.0, w, h, "edge"),
-        S.line(w, h, 0.0, h, "edge"),
-        S.line(0.0, h, 0.0, 0.0, "edge"),
-    ]
+    shapes = table_shapes(frame)
     units = []
     for model in sorted(obs["models"].values(), key=lambda m: m["id"]):
         flight = flights[model["unit"]]
