@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 from dogfight.core.errors import DogfightError
 from dogfight.core.events import Event
@@ -18,6 +19,30 @@ class Player(Protocol):
     def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
         """Choose one action (normally one of `legal`) for the side to move, knowing
         only what `seat` shows."""
+        ...
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One candidate a computer player weighed: the action, its score or estimated
+    value (higher is better for the deciding side), and why, in words a player reads."""
+
+    action: Any
+    score: float
+    reason: str
+
+
+@runtime_checkable
+class WeighingPlayer(Player, Protocol):
+    """A player that can show the candidates it weighed for a decision.
+
+    `weigh` returns them best first; `decide` with the same seat, legal actions and an
+    equal generator returns the first one's action. Explanations (`battle --explain`,
+    the browser's "why?") and the search player's move ordering read it.
+    """
+
+    def weigh(self, seat: Seat, legal: list[Any], rng: random.Random) -> list[Weighed]:
+        """The candidates considered, best first (at least one)."""
         ...
 
 
