@@ -36,12 +36,15 @@ class LiveServer:
         import uvicorn
 
         from dogfight.web.app import create_app
+        from dogfight.web.guard import allowed_hosts
 
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
         config = uvicorn.Config(
-            create_app(db_path),
+            # As `dogfight serve` makes it (host names checked), but that tests may fix
+            # the seed of a game between people.
+            create_app(db_path, hosts=allowed_hosts("127.0.0.1"), people_choose_seeds=True),
             host="127.0.0.1",
             port=self.port,
             log_level="warning",

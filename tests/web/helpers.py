@@ -11,10 +11,17 @@ from fastapi.testclient import TestClient
 from dogfight.core.data import package_data
 from dogfight.web.app import create_app
 
+JSON_BODY = {"content-type": "application/json"}
+"""What a client that is not a browser sends with a body (the server refuses others)."""
 
-def client_for(db: Path) -> TestClient:
-    """A test client of a new app over the database file `db`."""
-    return TestClient(create_app(db), raise_server_exceptions=False)
+
+def client_for(db: Path, *, people_choose_seeds: bool = True) -> TestClient:
+    """A test client of a new app over the database file `db`; it sends every body as
+    JSON, as the page does (tests of other content types say so per request). Games
+    between people take the tests' seeds unless `people_choose_seeds` is False (as on
+    a real server)."""
+    app = create_app(db, people_choose_seeds=people_choose_seeds)
+    return TestClient(app, raise_server_exceptions=False, headers=JSON_BODY)
 
 
 def new_game(

@@ -57,7 +57,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     db = tmp_path_factory.mktemp("load") / "games.sqlite"
     port = free_port()
     config = uvicorn.Config(
-        create_app(db, max_live=MAX_LIVE), host="127.0.0.1", port=port, log_level="warning"
+        create_app(db, max_live=MAX_LIVE, people_choose_seeds=True),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
     )
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)

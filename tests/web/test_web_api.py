@@ -24,7 +24,7 @@ from dogfight.web.app import MAX_BODY, create_app
 from dogfight.web.errors import status_of
 from dogfight.web.store import StoreError
 
-from .helpers import act, client_for, new_game, small_scenario, view
+from .helpers import JSON_BODY, act, client_for, new_game, small_scenario, view
 
 DUEL_SIDES = ("Rebels", "Aliens")
 
@@ -498,7 +498,7 @@ def test_pages_and_static_files(tmp_path: Path) -> None:
     (static / "index.html").write_text("<html>lobby</html>")
     (static / "game.html").write_text("<html>game</html>")
     (static / "app.js").write_text("console.log(1)")
-    client = TestClient(create_app(tmp_path / "g.sqlite", static_dir=static))
+    client = TestClient(create_app(tmp_path / "g.sqlite", static_dir=static), headers=JSON_BODY)
     assert client.get("/").text == "<html>lobby</html>"
     assert client.get("/game/abc?token=x").text == "<html>game</html>"
     assert client.get("/static/app.js").text == "console.log(1)"

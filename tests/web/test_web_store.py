@@ -20,7 +20,7 @@ from dogfight.core.scenario import scenario_from_raw
 from dogfight.web.app import create_app
 from dogfight.web.store import GameRecord, Store
 
-from .helpers import act, client_for, new_game, view
+from .helpers import JSON_BODY, act, client_for, new_game, view
 
 
 def stored(db: Path, game: str) -> list[str]:
@@ -226,7 +226,7 @@ def test_games_past_the_memory_cap_are_dropped_and_rebuilt_unchanged(tmp_path: P
     used go; the store has all of them): play goes on in each as if nothing happened."""
     db = tmp_path / "games.sqlite"
     app = create_app(db, max_live=2)
-    client = TestClient(app, raise_server_exceptions=False)
+    client = TestClient(app, raise_server_exceptions=False, headers=JSON_BODY)
     hub = app.state.hub
     games = []
     for seed in range(4):
@@ -254,7 +254,7 @@ def test_rebuilding_one_game_holds_up_no_other_and_happens_once(
     games, and two requests for it at once replay it once."""
     db = tmp_path / "games.sqlite"
     app = create_app(db, max_live=1)
-    client = TestClient(app, raise_server_exceptions=False)
+    client = TestClient(app, raise_server_exceptions=False, headers=JSON_BODY)
     hub = app.state.hub
     seats = {"Rebels": "human", "Aliens": "random"}
     first = new_game(client, "sfa", "fighter-duel", seats, seed=1)

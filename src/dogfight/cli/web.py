@@ -5,6 +5,7 @@ Registered on the main app by importing this module (see the end of cli/main.py)
 
 from __future__ import annotations
 
+import socket
 import webbrowser
 from pathlib import Path
 from typing import Annotated, Any
@@ -24,6 +25,13 @@ DEFAULT_DB = Path("dogfight-games.sqlite")
 
 HostOption = Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine).")]
 PortOption = Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")]
+AllowHostOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allow-host",
+        help="Another host name the server answers to (e.g. behind a proxy); repeatable.",
+    ),
+]
 DbOption = Annotated[
     Path,
     typer.Option(help="SQLite file the games are kept in (made if missing).", dir_okay=False),
@@ -37,12 +45,29 @@ def run_server(app_: Any, host: str, port: int) -> None:
     uvicorn.run(app_, host=host, port=port, log_level="warning")
 
 
-def _app(db: Path) -> Any:
+def _app(db: Path, host: str, allow_host: list[str] | None) -> Any:
     from dogfight.web.app import create_app
+    from dogfight.web.guard import allowed_hosts
 
     if not db.parent.is_dir():
         raise DataError(f"{db}: no such folder {db.parent}")
-    return create_app(db)
+    return create_app(db, hosts=allowed_hosts(host, allow_host or ()))
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Refuse a port another server already listens on, before any link is printed:
+    a link printed first would answer from that other server."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # As the server will: a port left in TIME_WAIT by a stopped server is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise DogfightError(
+                f"--port {port}: cannot listen on {host}:{port} ({exc.strerror or exc}); "
+                "another server may be using it: choose another with --port"
+            ) from None
 
 
 def _base_url(host: str, port: int) -> str:
@@ -57,9 +82,11 @@ def serve(
     host: HostOption = "127.0.0.1",
     port: PortOption = 8000,
     db: DbOption = DEFAULT_DB,
+    allow_host: AllowHostOption = None,
 ) -> None:
     """Run the web server for browser play (lobby at http://HOST:PORT/)."""
-    web = _app(db)
+    check_port_free(host, port)
+    web = _app(db, host, allow_host)
     typer.echo(f"dogfight web server: {_base_url(host, port)}/ (games kept in {db})")
     run_server(web, host, port)
 
@@ -83,6 +110,7 @@ def play(
     host: HostOption = "127.0.0.1",
     port: PortOption = 8000,
     db: DbOption = DEFAULT_DB,
+    allow_host: AllowHostOption = None,
     no_browser: Annotated[
         bool, typer.Option("--no-browser", help="Print the link; do not open a browser.")
     ] = False,
@@ -97,7 +125,8 @@ def play(
     kind = ai.strip().lower()
     if kind not in SEAT_KINDS or kind == HUMAN:
         raise DogfightError(f"--ai {ai}: no computer player {ai!r}; kinds: heuristic, random")
-    web = _app(db)
+    check_port_free(host, port)
+    web = _app(db, host, allow_host)
     hub = web.state.hub
     from dogfight.core.game import Game
 

@@ -27,6 +27,7 @@ from dogfight.core.limits import find_problem
 from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
+from dogfight.web.guard import SECURITY_HEADERS, refusal
 from dogfight.web.requests import ActionBody, MoveBody, NewGame, UndoBody
 from dogfight.web.rules_text import find_clause
 from dogfight.web.sessions import MAX_LIVE, Hub
@@ -127,17 +128,34 @@ def lobby() -> list[dict[str, Any]]:
 
 
 def create_app(
-    db_path: Path | str, *, static_dir: Path | None = None, max_live: int = MAX_LIVE
+    db_path: Path | str,
+    *,
+    static_dir: Path | None = None,
+    max_live: int = MAX_LIVE,
+    hosts: frozenset[str] | None = None,
+    people_choose_seeds: bool = False,
 ) -> FastAPI:
     """The web app, its games kept in the SQLite file `db_path` (and at most `max_live`
-    of them in memory at once)."""
+    of them in memory at once), answering to the host names `hosts` (None: any; the
+    CLI passes `guard.allowed_hosts` of its listen address). `people_choose_seeds` is
+    for tests only: it lets a game between people be made with a chosen seed."""
     # Load the ruleset plugins now, in one thread: the registry's first load is not
     # safe against the concurrent first requests of a fresh server.
     all_rulesets()
-    hub = Hub(Store(db_path), max_live)
+    hub = Hub(Store(db_path), max_live, people_choose_seeds=people_choose_seeds)
     static = static_dir or STATIC_DIR
     app = FastAPI(title="dogfight", version=__version__, docs_url=None, redoc_url=None)
     app.state.hub = hub
+
+    @app.middleware("http")
+    async def _guard(request: Request, call_next: Any) -> Response:
+        refused = refusal(request.method, request.headers, hosts)
+        answer: Response = (
+            error_response(*refused) if refused is not None else await call_next(request)
+        )
+        for name, value in SECURITY_HEADERS.items():
+            answer.headers.setdefault(name, value)
+        return answer
 
     @app.exception_handler(DogfightError)
     async def _dogfight_error(request: Request, exc: DogfightError) -> Response:

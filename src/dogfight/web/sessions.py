@@ -54,6 +54,12 @@ MAX_COMPUTER_ACTIONS = 100_000
 """The runaway guard of the play loop (`dogfight.core.play.play`), for computer turns."""
 
 
+def draw_seed() -> int:
+    """A seed from the operating system's secure source, over the whole seed range
+    (63 bits: the most a signed 64-bit SQLite column keeps)."""
+    return secrets.randbelow(SEED_MAX + 1)
+
+
 def computer_rng(seed: int, version: int) -> random.Random:
     """The computer's generator for its decision at `version`: keyed by the position, so
     the same game decides the same after a restart or an undo."""
@@ -63,8 +69,13 @@ def computer_rng(seed: int, version: int) -> random.Random:
 class Hub:
     """Every game of one server: created, opened, loaded from the store on first use."""
 
-    def __init__(self, store: Store, max_live: int = MAX_LIVE) -> None:
+    def __init__(
+        self, store: Store, max_live: int = MAX_LIVE, *, people_choose_seeds: bool = False
+    ) -> None:
         self.store = store
+        # Only for tests that script the dice of a game between people: a real server
+        # never lets a seat choose the seed of such a game.
+        self.people_choose_seeds = people_choose_seeds
         # Looked up at each rebuild, so that a test may stand in for `_rebuild`.
         self.games = LiveGames(lambda game_id: self._rebuild(game_id), max_live)
 
@@ -142,8 +153,17 @@ class Hub:
         options: Mapping[str, Any],
         seed: int | None = None,
     ) -> Created:
-        """Start a new game of a loaded scenario (`dogfight play` comes in here)."""
-        seed = seed if seed is not None else secrets.randbelow(SEED_MAX + 1)
+        """Start a new game of a loaded scenario (`dogfight play` comes in here).
+
+        Between people the server draws the seed and no seat may choose it: whoever
+        knows the seed can predict every roll. It is shown when the game is over."""
+        people = sum(1 for kind in seats.values() if kind == HUMAN)
+        if seed is not None and people > 1 and not self.people_choose_seeds:
+            raise BadRequest(
+                "field 'seed': in a game between people the server draws the seed, so "
+                "that no seat can predict the dice; it is shown when the game is over"
+            )
+        seed = seed if seed is not None else draw_seed()
         game = Game(scenario, seed=seed, rules=options)
         return self._start(game, seats, [])
 

@@ -77,6 +77,8 @@ def build_view(
         "your_turn": your_turn,
         "over": outcome is not None,
         "outcome": {"winner": outcome.winner, "reason": outcome.reason} if outcome else None,
+        # The seed shows every roll to come: it is shown once nothing is left to roll.
+        "seed": game.seed if outcome is not None else None,
         "version": len(game.actions),
         "step": step,
         "scene": scene,

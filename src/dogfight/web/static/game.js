@@ -399,6 +399,15 @@ function renderMovePanel() {
   }
 }
 
+
+/** A bar as wide as a probability. Its width is set through the style object, not a
+ * style attribute: the page's Content-Security-Policy refuses inline styles. */
+function barOf(prob) {
+  const bar = el("span", { class: "bar" });
+  bar.style.width = `${(prob * 100).toFixed(1)}%`;
+  return bar;
+}
+
 function renderOddsPanel() {
   const p = S.pending;
   const panel = $("odds-panel");
@@ -419,7 +428,7 @@ function renderOddsPanel() {
     chart.append(el("table", { class: "odds-table" }, el("tbody", {}, rows.map(([label, prob]) =>
       el("tr", { dataset: { outcome: label } },
         el("th", { scope: "row" }, label),
-        el("td", { class: "bar-cell" }, el("span", { class: "bar", style: `width:${(prob * 100).toFixed(1)}%` })),
+        el("td", { class: "bar-cell" }, barOf(prob)),
         el("td", { class: "pct" }, `${(prob * 100).toFixed(1)}%`))))));
     $("odds-expected").textContent = odds.expected === null || odds.expected === undefined ? ""
       : `Expected: ${Number(odds.expected).toFixed(2)}`;
