@@ -7,8 +7,10 @@ side; bodies are read here first, capped at `MAX_BODY` bytes.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -144,7 +146,17 @@ def create_app(
     all_rulesets()
     hub = Hub(Store(db_path), max_live, people_choose_seeds=people_choose_seeds)
     static = static_dir or STATIC_DIR
-    app = FastAPI(title="dogfight", version=__version__, docs_url=None, redoc_url=None)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        # On SIGTERM or Ctrl+C uvicorn ends the app here: the write-ahead log goes into
+        # the database file, so that the file alone holds every game.
+        hub.store.checkpoint()
+
+    app = FastAPI(
+        title="dogfight", version=__version__, docs_url=None, redoc_url=None, lifespan=lifespan
+    )
     app.state.hub = hub
 
     @app.middleware("http")

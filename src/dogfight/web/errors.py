@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dogfight.core.errors import DataError, DogfightError, IllegalAction, OptionError, UnknownName
 from dogfight.core.play import RunawayGame
-from dogfight.web.store import StoreError
+from dogfight.web.store import StoreBusy, StoreError
 
 
 class WebError(DogfightError):
@@ -53,6 +53,8 @@ def status_of(exc: DogfightError) -> int:
     """The HTTP status for an engine error, as the API contract (docs/web-api.md) sets."""
     if isinstance(exc, WebError):
         return exc.status
+    if isinstance(exc, StoreBusy):
+        return 503  # another process holds the database: the client may retry
     if isinstance(exc, (RunawayGame, StoreError)):
         return 500  # a rules bug or a database that cannot be written: not the request's fault
     if isinstance(exc, IllegalAction):

@@ -41,8 +41,35 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+BUSY_TIMEOUT = 2.0
+"""Seconds a request waits for a database another process holds, before it is told to
+retry (503): never the 30 s a browser gives up after."""
+
+
 class StoreError(DogfightError):
     """The game database cannot be opened or written."""
+
+
+class StoreBusy(StoreError):
+    """The game database is locked by another process for longer than `BUSY_TIMEOUT`."""
+
+
+@contextmanager
+def _named(path: Path) -> Iterator[None]:
+    """Turn SQLite's errors into one line naming the database: busy (retry) or damaged."""
+    try:
+        yield
+    except sqlite3.IntegrityError:
+        raise  # a clash of action numbers: the caller's concern, not damage
+    except sqlite3.OperationalError as exc:
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            raise StoreBusy(
+                f"{path}: the game database is busy (another process holds it); retry"
+            ) from None
+        raise StoreError(f"{path}: the game database cannot be used ({text})") from None
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(f"{path}: the game database is damaged ({exc})") from None
 
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,16 +96,27 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._local = threading.local()
+        # This server's own writers take turns here, so that SQLite's short busy wait
+        # is spent only on another process holding the file.
+        self._writing = threading.Lock()
         try:
+            db = self._connection()
+            # A damaged file is named now, in one line, not at some player's first move.
+            problems = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise StoreError(
+                    f"{self.path}: the game database is damaged ({'; '.join(problems[:3])})"
+                )
             # executescript commits by itself; the schema is idempotent.
-            self._connection().executescript(SCHEMA)
-        except sqlite3.Error as exc:
+            db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            self.close()
             raise StoreError(f"{self.path}: cannot open the game database ({exc})") from None
 
     def _connection(self) -> sqlite3.Connection:
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
-            db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
             db.execute("PRAGMA journal_mode=WAL")
             # FULL: a committed transaction survives a power cut, not only a crash.
             db.execute("PRAGMA synchronous=FULL")
@@ -88,14 +126,22 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        db = self._connection()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        with self._writing, _named(self.path):
+            db = self._connection()
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file and empty it, so that the
+        file alone holds every game (the server does this when it stops)."""
+        with _named(self.path):
+            self._connection().execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     def create(self, record: GameRecord, actions: Sequence[Any] = ()) -> None:
         """Store a new game (and any actions it starts with, e.g. an opened game file)."""
@@ -142,6 +188,10 @@ class Store:
 
     def load(self, game: str) -> tuple[GameRecord, list[Any]] | None:
         """A game's header and its actions (as plain data, in order), or None."""
+        with _named(self.path):
+            return self._load(game)
+
+    def _load(self, game: str) -> tuple[GameRecord, list[Any]] | None:
         db = self._connection()
         row = db.execute(
             "SELECT id, ruleset, scenario, rules, seed, seats, tokens, created, status, digest"
