@@ -15,12 +15,16 @@ JSON_BODY = {"content-type": "application/json"}
 """What a client that is not a browser sends with a body (the server refuses others)."""
 
 
-def client_for(db: Path, *, people_choose_seeds: bool = True) -> TestClient:
+def client_for(
+    db: Path, *, people_choose_seeds: bool = True, background: bool = False
+) -> TestClient:
     """A test client of a new app over the database file `db`; it sends every body as
     JSON, as the page does (tests of other content types say so per request). Games
     between people take the tests' seeds unless `people_choose_seeds` is False (as on
-    a real server)."""
-    app = create_app(db, people_choose_seeds=people_choose_seeds)
+    a real server). The computer answers within the request unless `background`."""
+    app = create_app(
+        db, people_choose_seeds=people_choose_seeds, computer_workers=2 if background else None
+    )
     return TestClient(app, raise_server_exceptions=False, headers=JSON_BODY)
 
 

@@ -83,6 +83,19 @@ class Played(msgspec.Struct, kw_only=True):
     final: dict[str, Any]
 
 
+def wait_for_turn(client: httpx.Client, game: str, token: str) -> dict[str, Any]:
+    """The seat's view once the computer has answered (it thinks outside the request,
+    so a client polls, as the page does)."""
+    deadline = time.monotonic() + 120
+    while True:
+        shown: dict[str, Any] = client.get(f"/api/games/{game}", params={"token": token}).json()
+        if shown["over"] or shown["your_turn"]:
+            return shown
+        assert shown["thinking"], shown
+        assert time.monotonic() < deadline, "the computer did not answer"
+        time.sleep(0.02)
+
+
 def play_one(base: str, number: int) -> Played:
     ruleset, scenario, human, computer = SCENARIOS[number % len(SCENARIOS)]
     rng = random.Random(number)
@@ -98,7 +111,7 @@ def play_one(base: str, number: int) -> Played:
         )
         assert reply.status_code == 201, reply.text
         game, token = reply.json()["game"], reply.json()["seats"][human]["token"]
-        shown = client.get(f"/api/games/{game}", params={"token": token}).json()
+        shown = wait_for_turn(client, game, token)
         sent: dict[int, Any] = {}
         while not shown["over"]:
             assert shown["your_turn"] and shown["seat"] == human, shown
@@ -109,8 +122,8 @@ def play_one(base: str, number: int) -> Played:
                 json={"token": token, "index": choice["index"], "version": shown["version"]},
             )
             assert reply.status_code == 200, reply.text
-            shown = reply.json()
-            assert shown["game"] == game
+            assert reply.json()["game"] == game
+            shown = wait_for_turn(client, game, token)
         return Played(game=game, side=human, sent=sent, final=shown)
 
 

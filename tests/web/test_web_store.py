@@ -225,7 +225,7 @@ def test_games_past_the_memory_cap_are_dropped_and_rebuilt_unchanged(tmp_path: P
     """A long-running server keeps only `max_live` games in memory (the least recently
     used go; the store has all of them): play goes on in each as if nothing happened."""
     db = tmp_path / "games.sqlite"
-    app = create_app(db, max_live=2)
+    app = create_app(db, max_live=2, computer_workers=None)
     client = TestClient(app, raise_server_exceptions=False, headers=JSON_BODY)
     hub = app.state.hub
     games = []
@@ -253,7 +253,7 @@ def test_rebuilding_one_game_holds_up_no_other_and_happens_once(
     """A long replay (a game back from the store) must not stall the server's other
     games, and two requests for it at once replay it once."""
     db = tmp_path / "games.sqlite"
-    app = create_app(db, max_live=1)
+    app = create_app(db, max_live=1, computer_workers=None)
     client = TestClient(app, raise_server_exceptions=False, headers=JSON_BODY)
     hub = app.state.hub
     seats = {"Rebels": "human", "Aliens": "random"}

@@ -32,7 +32,7 @@ from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
 from dogfight.web.guard import SECURITY_HEADERS, refusal
 from dogfight.web.requests import ActionBody, MoveBody, NewGame, UndoBody
 from dogfight.web.rules_text import find_clause
-from dogfight.web.sessions import MAX_LIVE, Hub
+from dogfight.web.sessions import COMPUTER_WORKERS, MAX_LIVE, Hub
 from dogfight.web.store import Store
 
 MAX_BODY = 256 * 1024
@@ -136,15 +136,23 @@ def create_app(
     max_live: int = MAX_LIVE,
     hosts: frozenset[str] | None = None,
     people_choose_seeds: bool = False,
+    computer_workers: int | None = COMPUTER_WORKERS,
 ) -> FastAPI:
     """The web app, its games kept in the SQLite file `db_path` (and at most `max_live`
     of them in memory at once), answering to the host names `hosts` (None: any; the
     CLI passes `guard.allowed_hosts` of its listen address). `people_choose_seeds` is
-    for tests only: it lets a game between people be made with a chosen seed."""
+    for tests only: it lets a game between people be made with a chosen seed. The
+    computer thinks on `computer_workers` threads outside the requests (None: inside
+    the request that made its turn due, as tests that read its answer at once want)."""
     # Load the ruleset plugins now, in one thread: the registry's first load is not
     # safe against the concurrent first requests of a fresh server.
     all_rulesets()
-    hub = Hub(Store(db_path), max_live, people_choose_seeds=people_choose_seeds)
+    hub = Hub(
+        Store(db_path),
+        max_live,
+        people_choose_seeds=people_choose_seeds,
+        computer_workers=computer_workers,
+    )
     static = static_dir or STATIC_DIR
 
     @contextlib.asynccontextmanager
@@ -152,6 +160,7 @@ def create_app(
         yield
         # On SIGTERM or Ctrl+C uvicorn ends the app here: the write-ahead log goes into
         # the database file, so that the file alone holds every game.
+        hub.close()
         hub.store.checkpoint()
 
     app = FastAPI(

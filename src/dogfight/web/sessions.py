@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import logging
 import random
 import secrets
+import threading
+import time
 from collections.abc import Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import msgspec
@@ -47,8 +51,13 @@ from dogfight.web.seats import (
     token_hash,
 )
 from dogfight.web.store import GameRecord, Store
-from dogfight.web.uploads import file_stem, lobby_scenario, uploaded_game
+from dogfight.web.uploads import check_upload_units, file_stem, lobby_scenario, uploaded_game
 from dogfight.web.views import board_or_none
+
+LOG = logging.getLogger("dogfight.web")
+
+COMPUTER_WORKERS = 2
+"""Threads on which computer players think (one game at a time each)."""
 
 MAX_COMPUTER_ACTIONS = 100_000
 """The runaway guard of the play loop (`dogfight.core.play.play`), for computer turns."""
@@ -70,9 +79,25 @@ class Hub:
     """Every game of one server: created, opened, loaded from the store on first use."""
 
     def __init__(
-        self, store: Store, max_live: int = MAX_LIVE, *, people_choose_seeds: bool = False
+        self,
+        store: Store,
+        max_live: int = MAX_LIVE,
+        *,
+        people_choose_seeds: bool = False,
+        computer_workers: int | None = COMPUTER_WORKERS,
     ) -> None:
         self.store = store
+        # The computer thinks on these threads, outside every request, so that a long
+        # computer turn never holds a request (or the game's lock) while it thinks;
+        # None plays its turns inside the request that made them due (tests).
+        self._pool = (
+            ThreadPoolExecutor(computer_workers, thread_name_prefix="dogfight-computer")
+            if computer_workers
+            else None
+        )
+        self._thinking: set[str] = set()
+        """Games whose computer seat is deciding now (or queued to)."""
+        self._thinking_lock = threading.Lock()
         # Only for tests that script the dice of a game between people: a real server
         # never lets a seat choose the seed of such a game.
         self.people_choose_seeds = people_choose_seeds
@@ -106,11 +131,35 @@ class Hub:
             with live.lock:
                 if not self.games.holds(game_id, live):
                     continue
-                # A server stopped after a person's action was committed but before the
-                # computer's answer was: the computer moves now.
+                # The computer moves if it must: after a person's action, or when a
+                # server stopped before the computer's answer was committed.
                 self._computer_turns(live)
                 yield live
                 return
+
+    def _view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
+        view = view_of(live, seat, step)
+        view["thinking"] = self.thinking(live.record.id)
+        return view
+
+    def thinking(self, game_id: str) -> bool:
+        """True while the computer is deciding in game `game_id` (the page polls)."""
+        with self._thinking_lock:
+            return game_id in self._thinking
+
+    def settle(self, game_id: str, timeout: float = 60.0) -> None:
+        """Wait until the computer has no decision pending in `game_id` (for tools and
+        tests; the page polls instead)."""
+        deadline = time.monotonic() + timeout
+        while self.thinking(game_id):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"game {game_id}: the computer still thinks")
+            time.sleep(0.01)
+
+    def close(self) -> None:
+        """Stop taking computer turns; wait for the ones under way (server shutdown)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
 
     def _rebuild(self, game_id: str) -> Live:
         found = self.store.load(game_id)
@@ -144,6 +193,8 @@ class Hub:
         # check would name the CLI's --rule).
         resolve_options(ruleset.options, (request.options, "field 'options'"))
         scenario = lobby_scenario(ruleset.name, request.scenario, request.scenario_text)
+        if request.scenario_text is not None:
+            check_upload_units(Game(scenario, seed=0, rules=request.options))
         return self.create_from(scenario, request.seats, request.options, request.seed)
 
     def create_from(
@@ -242,7 +293,7 @@ class Hub:
             else:
                 chosen = decode_action(game, action)
             self._commit(live, chosen)
-            return view_of(live, seat, None)
+            return self._view(live, seat, None)
 
     def move(
         self, game_id: str, token: str | None, unit: str, x: float, y: float, facing: float
@@ -255,7 +306,7 @@ class Hub:
                 raise Conflict(f"this server has no {live.record.ruleset} board for moves")
             chosen = board.compose_move(live.game, unit, x, y, facing)
             self._commit(live, chosen)
-            return view_of(live, seat, None)
+            return self._view(live, seat, None)
 
     def undo(self, game_id: str, token: str | None) -> dict[str, Any]:
         """Take back the seat's actions (and the computer's since) to its previous
@@ -273,7 +324,7 @@ class Hub:
             self.store.truncate(record.id, keep, "running", digest)
             live.game, live.history = game, history
             live.record = msgspec.structs.replace(record, status="running", digest=digest)
-            return view_of(live, seat, None)
+            return self._view(live, seat, None)
 
     def _turn_of(self, live: Live, token: str | None) -> str:
         seat = live.seat_of(token)
@@ -298,27 +349,83 @@ class Hub:
         self._computer_turns(live)
 
     def _computer_turns(self, live: Live) -> None:
-        """Play the computer seats until a person must decide or the game ends."""
-        game = live.game
-        side = game.current_player()
-        if game.is_over() or side is None or side not in live.players:
+        """Have the computer seats play until a person must decide or the game ends: on
+        the computer's threads, or here and now without them. The caller holds the
+        game's lock."""
+        if not self._computer_due(live):
             return
-        game = game.clone()
+        if self._pool is None:
+            self._play_computer_now(live)
+            return
+        game_id = live.record.id
+        with self._thinking_lock:
+            if game_id in self._thinking:
+                return
+            self._thinking.add(game_id)
+        self._pool.submit(self._think, game_id)
+
+    @staticmethod
+    def _computer_due(live: Live) -> bool:
+        side = live.game.current_player()
+        return not live.game.is_over() and side is not None and side in live.players
+
+    def _play_computer_now(self, live: Live) -> None:
+        game = live.game.clone()
         history = live.history.copy()
         taken = 0
         while not game.is_over():
             side = game.current_player()
             if side is None or side not in live.players:
                 break
-            legal = game.legal_actions()
-            if not legal:
-                raise RunawayGame(f"side '{side}' must decide but has no legal action")
-            rng = computer_rng(live.record.seed, len(game.actions))
-            history.apply(game, live.players[side].decide(Seat(game, side), legal, rng))
+            history.apply(game, self._decision(live, game, side))
             taken += 1
             if taken > MAX_COMPUTER_ACTIONS:
                 raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")
         self._save(live, game, history)
+
+    @staticmethod
+    def _decision(live: Live, game: Game, side: str) -> Any:
+        legal = game.legal_actions()
+        if not legal:
+            raise RunawayGame(f"side '{side}' must decide but has no legal action")
+        rng = computer_rng(live.record.seed, len(game.actions))
+        return live.players[side].decide(Seat(game, side), legal, rng)
+
+    def _think(self, game_id: str) -> None:
+        """The computer's turns of one game, one decision at a time, each committed as
+        soon as it is made (the page shows them as they come). It decides on a copy
+        without the game's lock, so views and other requests go on meanwhile; a
+        decision made on a position that changed meanwhile (an undo) is dropped."""
+        taken = 0
+        try:
+            while True:
+                live = self.games.find(game_id)
+                with live.lock:
+                    if not self.games.holds(game_id, live):
+                        continue
+                    if not self._computer_due(live):
+                        with self._thinking_lock:
+                            self._thinking.discard(game_id)
+                        return
+                    before = live.game
+                    game, history = before.clone(), live.history.copy()
+                side = game.current_player()
+                assert side is not None  # _computer_due saw a computer seat decide
+                action = self._decision(live, game, side)
+                with live.lock:
+                    if live.game is not before or not self.games.holds(game_id, live):
+                        continue
+                    history.apply(game, action)
+                    self._save(live, game, history)
+                taken += 1
+                if taken > MAX_COMPUTER_ACTIONS:
+                    raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")
+        except Exception:
+            # A bug (or a database that cannot be written): logged; the game stays as
+            # last committed, and the next request on it tries again.
+            LOG.exception("the computer failed in game %s", game_id)
+            with self._thinking_lock:
+                self._thinking.discard(game_id)
 
     def _save(self, live: Live, game: Game, history: History) -> None:
         """Commit the actions `game` has beyond the live game's, then adopt it."""
@@ -335,7 +442,7 @@ class Hub:
     def view(self, game_id: str, token: str | None, step: int | None = None) -> dict[str, Any]:
         """The view for a token's seat (or a spectator), live or at a review step."""
         with self._locked(game_id) as live:
-            return view_of(live, live.seat_of(token), step)
+            return self._view(live, live.seat_of(token), step)
 
     def game_file(self, game_id: str, token: str | None) -> tuple[str, bytes]:
         """The game file (name, bytes) for download: the same file `dogfight replay` reads."""

@@ -22,6 +22,9 @@ UPLOAD_WHERE = "uploaded scenario"
 GAME_FILE_WHERE = "uploaded game file"
 STANDALONE = "an upload must carry its units inline (custom_units), not name files"
 """Unit files would be read from the server's own disk: an upload must stand alone."""
+MAX_UPLOAD_UNITS = 200
+"""The most units an uploaded scenario may put on the table (documented in
+docs/web-api.md): every one costs the computer's turns and the server's memory."""
 UNSAFE_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 
 
@@ -48,6 +51,18 @@ def lobby_scenario(ruleset: str, name: str | None, text: str | None) -> Scenario
             f"'{scenario.ruleset}', not '{ruleset}'"
         )
     return scenario
+
+
+def check_upload_units(game: Game) -> None:
+    """Refuse an uploaded scenario with more than `MAX_UPLOAD_UNITS` units on the table
+    (counted as the board draws them); larger battles are for `dogfight battle`."""
+    board = game.ruleset.board()
+    count = len(board.scene(game, None)["units"]) if board is not None else 0
+    if count > MAX_UPLOAD_UNITS:
+        raise Invalid(
+            f"{UPLOAD_WHERE}: {count} units on the table; an uploaded scenario may hold "
+            f"at most {MAX_UPLOAD_UNITS} (play larger ones with `dogfight battle`)"
+        )
 
 
 def uploaded_game(raw: bytes) -> Game:
