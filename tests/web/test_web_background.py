@@ -121,7 +121,8 @@ def test_an_upload_with_too_many_units_is_refused(tmp_path: Path) -> None:
     template = side["craft"][0]
     raw["map"] = {"width": 40, "height": 40}
     side["craft"] = [
-        {**template, "id": f"X{i}", "at": [i % 20, 20 + i // 20]} for i in range(MAX_UPLOAD_UNITS + 1)
+        {**template, "id": f"X{i}", "at": [i % 20, 20 + i // 20]}
+        for i in range(MAX_UPLOAD_UNITS + 1)
     ]
     reply = client.post(
         "/api/games",
