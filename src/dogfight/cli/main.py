@@ -30,3 +30,4 @@ from dogfight.cli import files  # noqa: E402, F401  (validate; import, design gr
 from dogfight.cli import bench  # noqa: E402, F401  (bench)
 from dogfight.cli import odds  # noqa: E402, F401  (odds group)
 from dogfight.cli import lab, web  # noqa: E402, F401  (duel, balance, compare; serve, play)
+from dogfight.cli import report  # noqa: E402, F401  (report)
