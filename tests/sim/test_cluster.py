@@ -110,3 +110,23 @@ def test_missing_distributed_package(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import fails
     with pytest.raises(DogfightError, match=r"pip install 'dogfight\[cluster\]'"):
         connect("tcp://127.0.0.1:9")
+
+
+def test_a_report_on_the_cluster_equals_the_local_one(cluster: str) -> None:
+    """Issue 19 item 3: the report's sweep runs on the cluster like simulate."""
+    import msgspec
+
+    from dogfight.sim.report import make_plan, run_report
+
+    plan = make_plan(
+        "sfa",
+        players="random",
+        battles=2,
+        scenarios=["fighter-duel"],
+        sections=["scenarios", "rules"],
+    )
+    plan = msgspec.structs.replace(plan, arms=plan.arms[:2])
+    remote = run_report(plan, cluster=cluster)
+    local = run_report(plan, jobs=1)
+    assert remote.scenarios == local.scenarios
+    assert remote.rules == local.rules

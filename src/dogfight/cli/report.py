@@ -159,4 +159,4 @@ def report(
         return
     for section, text in made.verdicts.items():
         typer.echo(f"{section.capitalize()}: {text}")
-    typer.echo(f"Report: {out_file} ({made.battles_played:,} battles, {made.wall_seconds:.0f} s)")
+    typer.echo(f"Report: {out_file} ({made.battles_played:,} battles)")

@@ -556,7 +556,11 @@ def verdicts(report: Report) -> dict[str, str]:
             f"{len(lopsided)} of {len(report.scenarios)} scenarios are lopsided: "
             + "; ".join(f"{s.scenario}: {s.verdict}" for s in lopsided)
             if lopsided
-            else f"None of the {len(report.scenarios)} scenarios is clearly lopsided."
+            else (
+                f"{report.scenarios[0].scenario} is not clearly lopsided."
+                if len(report.scenarios) == 1
+                else f"None of the {len(report.scenarios)} scenarios is clearly lopsided."
+            )
         )
     if report.plan.arms and "rules" in report.plan.sections:
         found = [r for r in report.rules if r.q_value < FDR]
