@@ -91,11 +91,12 @@ def test_a_bad_scenario_upload_shows_the_servers_line(page: Any, server: Any) ->
     page.wait_for_selector("body[data-ready=true]")
     page.select_option("#ruleset", "acta")
     upload(page, broken)
-    # the seats come from the uploaded file's sides
-    page.wait_for_selector('#seat-rows select[data-side="Klingon"]')
-    page.click("#create")
+    # The server reads the file as soon as it is chosen: its line shows before Create.
     page.wait_for_selector("#error:not([hidden])")
     assert page.text_content("#error") == reply["error"]
+    assert page.locator("#seat-rows select").count() == 0
+    page.click("#create")
+    page.wait_for_selector("#error:not([hidden])")
     assert page.locator("#created").is_hidden()
 
 
@@ -421,3 +422,39 @@ def test_a_wrong_link_shows_one_line(page: Any, server: Any) -> None:
         page.wait_for_selector("#error:not([hidden])")
         assert page.text_content("#error") == reply["error"]
         assert page.locator("#layer-units .unit").count() == 0
+
+
+def test_an_upload_in_a_flow_list_gets_its_seats_from_the_server(page: Any, server: Any) -> None:
+    """Issue 16 item 6: a spelling the page's old reader misread (a flow list, quotes)."""
+    text = (
+        "name: flow\nruleset: sfa\nmap: {width: 16, height: 12}\n"
+        "sides: [{name: 'Blue Team', craft: [{id: B1, type: rebel-fighter, at: [3, 4]}]},"
+        ' {name: "Re\\u0064", craft: [{id: R1, type: alien-disk-fighter, at: [12, 4]}]}]\n'
+    )
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#ruleset", "sfa")
+    upload(page, text)
+    page.wait_for_selector('#seat-rows select[data-side="Red"]')
+    sides = page.eval_on_selector_all("#seat-rows select", "ss => ss.map(s => s.dataset.side)")
+    assert sides == ["Blue Team", "Red"]
+
+
+def test_create_is_in_view_with_the_rule_options_folded(page: Any, server: Any) -> None:
+    """Issue 16 items 6 and 9: acta's 22 options sit under "Rule options"; the computer
+    is offered by difficulty."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#ruleset", "acta")
+    create = page.locator("#create").bounding_box()
+    assert create is not None and create["y"] + create["height"] <= 800
+    assert page.locator('[data-option="dogfight_tie"]').is_hidden()
+    assert "Rule options (22" in page.text_content("#rule-options-summary")
+    page.click("#rule-options-summary")
+    assert page.locator('[data-option="dogfight_tie"]').is_visible()
+    labels = page.eval_on_selector_all(
+        "#seat-rows select:first-of-type option", "os => os.map(o => o.textContent)"
+    )
+    assert "Person" in labels
+    assert "Computer: Easy (random)" in labels and "Computer: Normal (heuristic)" in labels

@@ -1,5 +1,6 @@
 """The page's own helpers, run in the browser: wedge drawing (what is inside an arc),
-facing snapping of bearings, and reading side names from an uploaded scenario."""
+and facing snapping of bearings. (Uploaded scenarios are read by the server:
+tests/web/test_web_lobby.py.)"""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from .driver import CHROMIUM
 
@@ -104,18 +104,3 @@ def test_bearing_is_clockwise_from_up(blank: Any) -> None:
             .map(([x, y]) => b.bearing(0, 0, x, y)); }"""
     )
     assert bearings == pytest.approx([0, 90, 180, 270, 45])
-
-
-SCENARIOS = sorted(DATA.glob("*/scenarios/*.yaml"))
-
-
-def test_uploaded_scenarios_name_their_sides(blank: Any) -> None:
-    texts = [path.read_text() for path in SCENARIOS]
-    read = blank.evaluate(
-        """async (texts) => { const lobby = await import('/static/lobby.js');
-          return texts.map((t) => lobby.sidesOfScenarioText(t)); }""",
-        texts,
-    )
-    expected = [[str(side["name"]) for side in yaml.safe_load(t)["sides"]] for t in texts]
-    assert len(expected) >= 9
-    assert read == expected

@@ -23,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from dogfight import __version__
+from dogfight.ai import player_kinds
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.limits import find_problem
@@ -30,7 +31,7 @@ from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
 from dogfight.web.guard import SECURITY_HEADERS, refusal
-from dogfight.web.requests import ActionBody, MoveBody, NewGame, UndoBody
+from dogfight.web.requests import ActionBody, MoveBody, NewGame, ScenarioText, UndoBody
 from dogfight.web.rules_text import find_clause
 from dogfight.web.sessions import COMPUTER_WORKERS, MAX_LIVE, Hub
 from dogfight.web.store import Store
@@ -114,6 +115,7 @@ def lobby() -> list[dict[str, Any]]:
                 "name": ruleset.name,
                 "title": ruleset.title,
                 "scenarios": scenarios,
+                "players": list(player_kinds(ruleset)),
                 "options": [
                     {
                         "name": o.name,
@@ -236,6 +238,11 @@ def create_app(
         body = decode(await read_body(request), NewGame)
         created = await run_in_threadpool(hub.create, body)
         return json_response(created, 201)
+
+    @app.post("/api/scenarios/read")
+    async def read_scenario(request: Request) -> Response:
+        body = decode(await read_body(request), ScenarioText)
+        return json_response(await run_in_threadpool(hub.read_upload, body))
 
     @app.post("/api/games/open")
     async def open_game(request: Request, seats: str | None = None) -> Response:

@@ -30,6 +30,14 @@ class NewGame(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     seed: SEED | None = None
 
 
+class ScenarioText(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The body of `POST /api/scenarios/read`: an uploaded scenario to read."""
+
+    ruleset: str
+    scenario_text: str
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
 class ActionBody(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """`POST /api/games/{game}/actions`: an index into the view's actions, or an action."""
 

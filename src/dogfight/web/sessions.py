@@ -40,7 +40,7 @@ from dogfight.sim.players import PLAYER_SEED_SALT
 from dogfight.web.cache import MAX_LIVE, Live, LiveGames
 from dogfight.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from dogfight.web.history import History, Step, replayed
-from dogfight.web.requests import Created, NewGame, SeatLink, decode_action
+from dogfight.web.requests import Created, NewGame, ScenarioText, SeatLink, decode_action
 from dogfight.web.review import view_of
 from dogfight.web.seats import (
     HUMAN,
@@ -196,6 +196,21 @@ class Hub:
         if request.scenario_text is not None:
             check_upload_units(Game(scenario, seed=0, rules=request.options))
         return self.create_from(scenario, request.seats, request.options, request.seed)
+
+    def read_upload(self, request: ScenarioText) -> dict[str, Any]:
+        """An uploaded scenario read and checked as creating a game would (422 naming
+        what is wrong), without making one: its title and sides for the lobby."""
+        ruleset = find_ruleset(request.ruleset)
+        resolve_options(ruleset.options, (request.options, "field 'options'"))
+        scenario = lobby_scenario(ruleset.name, None, request.scenario_text)
+        game = Game(scenario, seed=0, rules=request.options)
+        check_upload_units(game)
+        return {
+            "name": scenario.name,
+            "title": scenario.title,
+            "description": scenario.description,
+            "sides": list(game.sides()),
+        }
 
     def create_from(
         self,

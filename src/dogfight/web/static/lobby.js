@@ -4,11 +4,20 @@
 import { api, el, readFile, showError } from "/static/api.js";
 
 const UPLOAD = "__upload__";
-const SEAT_KINDS = [
-  ["human", "Person"],
-  ["heuristic", "Computer (heuristic)"],
-  ["random", "Computer (random)"],
-];
+// The computer's difficulty in words; other kinds (personas, budgets) show their name.
+const DIFFICULTY = { random: "Easy", heuristic: "Normal", search: "Hard" };
+
+/** Seat choices for the current ruleset: a person, or each kind of computer player. */
+function seatKinds() {
+  const ruleset = currentRuleset();
+  const kinds = ruleset && ruleset.players ? ruleset.players : ["heuristic", "random"];
+  return [["human", "Person"], ...kinds.map((kind) => {
+    const [base, persona] = kind.split(":");
+    const level = DIFFICULTY[base];
+    const label = level ? `Computer: ${level}${persona ? `, ${persona}` : ""} (${kind})` : `Computer (${kind})`;
+    return [kind, label];
+  })];
+}
 
 const state = { rulesets: [], uploadText: null, uploadSides: [], gameFile: null };
 
@@ -23,39 +32,9 @@ function currentScenario() {
   return ruleset ? ruleset.scenarios.find((s) => s.name === value) : undefined;
 }
 
-/** Side names of an uploaded scenario: JSON, or the `- name:` items of the YAML `sides:` list.
- * Only to lay out the seat choices; the server reads and validates the file itself. */
-export function sidesOfScenarioText(text) {
-  try {
-    const data = JSON.parse(text);
-    if (data && Array.isArray(data.sides)) return data.sides.map((s) => String(s.name));
-  } catch {
-    // not JSON: read it as YAML below
-  }
-  const lines = text.split(/\r?\n/);
-  const start = lines.findIndex((line) => /^sides:\s*(#.*)?$/.test(line));
-  if (start < 0) return [];
-  const sides = [];
-  let itemIndent = null;
-  for (const line of lines.slice(start + 1)) {
-    if (/^\s*(#.*)?$/.test(line)) continue;
-    const indent = line.length - line.trimStart().length;
-    const item = /^(\s*)-\s+(.*)$/.exec(line);
-    if (itemIndent === null) {
-      if (!item) break;
-      itemIndent = indent;
-    }
-    if (indent < itemIndent || (indent === itemIndent && !item)) break;
-    const body = item && indent === itemIndent ? item[2] : indent === itemIndent + 2 ? line.trim() : "";
-    const name = /^name:\s*(.+?)\s*(#.*)?$/.exec(body);
-    if (name) sides.push(name[1].replace(/^(['"])(.*)\1$/, "$2"));
-  }
-  return sides;
-}
-
 function seatSelect(id, side, kind) {
   const select = el("select", { id, dataset: { side } },
-    SEAT_KINDS.map(([value, label]) => el("option", { value, selected: value === kind }, label)));
+    seatKinds().map(([value, label]) => el("option", { value, selected: value === kind }, label)));
   return select;
 }
 
@@ -101,6 +80,9 @@ function optionInput(option) {
 
 function renderOptions() {
   const ruleset = currentRuleset();
+  const count = ruleset ? ruleset.options.length : 0;
+  document.getElementById("rule-options-summary").textContent =
+    `Rule options (${count}; the defaults follow the rules as written)`;
   const body = document.querySelector("#options tbody");
   body.replaceChildren(...(ruleset ? ruleset.options : []).map((option) => el("tr", {},
     el("td", {}, el("label", { for: `opt-${option.name}` }, option.name),
@@ -200,7 +182,16 @@ async function chooseUpload() {
   state.uploadSides = [];
   if (file) {
     state.uploadText = await readFile(file);
-    state.uploadSides = sidesOfScenarioText(state.uploadText);
+    // The server reads the file (the same YAML reader and checks as creating the game):
+    // the page never guesses at YAML.
+    try {
+      const read = await api("POST", "/api/scenarios/read",
+        { ruleset: currentRuleset().name, scenario_text: state.uploadText });
+      state.uploadSides = read.sides;
+      document.getElementById("scenario-desc").textContent = `${read.title}: ${read.description || ""}`;
+    } catch (err) {
+      showError(err.message);
+    }
   }
   renderSeats(document.getElementById("seat-rows"), state.uploadSides, "seat");
 }
