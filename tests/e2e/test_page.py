@@ -223,6 +223,11 @@ def finished_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return save_game(game, tmp_path_factory.mktemp("files") / "furball.json")
 
 
+def turn_text(view: dict[str, Any]) -> str:
+    """The status bar's turn, as the page words it (issue 16 item 7): "3 of 8"."""
+    return f"{view['turn']} of {view['turn_limit']}" if view["turn_limit"] else str(view["turn"])
+
+
 def open_for_review(page: Any, server: Any, path: Path) -> tuple[str, str | None]:
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready=true]")
@@ -243,11 +248,19 @@ def test_a_finished_game_file_opens_for_review(page: Any, server: Any, finished_
     assert final["over"]
     assert page.locator("#outcome").is_visible()
     assert page.get_attribute("#review-step", "max") == str(final["version"])
+    # Issue 16 item 5: the end of the game says who has what left.
+    assert page.locator("#summary").is_visible()
+    for row in final["summary"]["sides"]:
+        cells = page.locator(f'#summary-rows tr[data-side="{row["side"]}"] td').all_text_contents()
+        assert cells[1] == f"{row['survivors']} of {row['fielded']}"
+        assert cells[3] == str(row["kills"])
+    assert page.text_content("#summary-turns").startswith(f"{final['summary']['turns']} turn")
+    assert "/file" in (page.get_attribute("#summary-download", "href") or "")
 
     page.click("#review-first")
     page.wait_for_function("() => document.getElementById('outcome').hidden")
     _, start = api(server.url, "GET", f"/api/games/{game}?token={token}&step=0")
-    assert page.text_content("#turn") == str(start["turn"])
+    assert page.text_content("#turn") == turn_text(start)
     drawn = page.eval_on_selector_all(
         "#layer-units .unit",
         "gs => gs.map(g => [g.dataset.unit, Number(g.dataset.x), Number(g.dataset.y)])",
@@ -257,7 +270,7 @@ def test_a_finished_game_file_opens_for_review(page: Any, server: Any, finished_
 
     page.click("#review-next-turn")
     page.wait_for_function(
-        "(t) => document.getElementById('turn').textContent !== t", arg=str(start["turn"])
+        "(t) => document.getElementById('turn').textContent !== t", arg=turn_text(start)
     )
     step = int(page.input_value("#review-step"))
     _, here = api(server.url, "GET", f"/api/games/{game}?token={token}&step={step}")
@@ -265,7 +278,7 @@ def test_a_finished_game_file_opens_for_review(page: Any, server: Any, finished_
     # the first step of the next turn: one step back is still the turn before
     assert here["turn"] == start["turn"] + 1
     assert before["turn"] == start["turn"]
-    assert page.text_content("#turn") == str(here["turn"])
+    assert page.text_content("#turn") == turn_text(here)
 
     page.click("#review-end")
     page.wait_for_selector("#outcome:not([hidden])")

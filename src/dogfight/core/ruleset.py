@@ -127,6 +127,9 @@ class Ruleset(ABC, Generic[S, A]):
     """Other names it is found by; not inherited by a subclass that sets its own `name`."""
     options: ClassVar[tuple[Option, ...]] = ()
     """Every rule option this ruleset understands, with its default."""
+    phase_names: ClassVar[Mapping[str, str]] = {}
+    """Names for people of the state's phases (e.g. 'fighter_move': 'Fighter movement');
+    `phase_name` falls back to the phase's own words."""
     action_type: ClassVar[Any]
     """The msgspec type (a tagged union) of this ruleset's actions, for game files."""
     unit_file_keys: ClassVar[tuple[frozenset[str], ...]] = ()
@@ -229,6 +232,12 @@ class Ruleset(ABC, Generic[S, A]):
         return self.known_state(state, side).clone()
 
     # ---- what the layers above ask of a ruleset (core/hooks.py) ----
+
+    def phase_name(self, phase: str | None) -> str:
+        """A phase as people say it: its entry in `phase_names`, else its id in words."""
+        if not phase:
+            return ""
+        return self.phase_names.get(phase) or phase.replace("_", " ").capitalize()
 
     def players(self) -> Mapping[str, Callable[[], Player]]:
         """This ruleset's own computer players by kind (e.g. 'heuristic'); the generic

@@ -15,6 +15,7 @@ import msgspec
 from dogfight.core.errors import UnknownName
 from dogfight.core.events import Event
 from dogfight.core.game import Game
+from dogfight.sim.runner import result_of
 from dogfight.web.boards import PART_SEPARATORS, Board, board_for, part_separators
 
 HIT_KEYS = ("hits", "damage", "destroyed", "disabled", "allocations")
@@ -72,11 +73,14 @@ def build_view(
         "seats": dict(seats),
         "sides": list(game.sides()),
         "turn": getattr(state, "turn", 0),
+        "turn_limit": getattr(state, "turn_limit", None),
         "phase": getattr(state, "phase", None),
+        "phase_name": game.ruleset.phase_name(getattr(state, "phase", None)),
         "current": current,
         "your_turn": your_turn,
         "over": outcome is not None,
         "outcome": {"winner": outcome.winner, "reason": outcome.reason} if outcome else None,
+        "summary": end_summary(game) if outcome is not None else None,
         # The seed shows every roll to come: it is shown once nothing is left to roll.
         "seed": game.seed if outcome is not None else None,
         "version": len(game.actions),
@@ -87,6 +91,30 @@ def build_view(
         "log": log_rows(game.events_for(seat), unit_sides, part_separators(board)),
         "can_undo": can_undo,
     }
+
+
+def end_summary(game: Game) -> dict[str, Any]:
+    """What the end-of-game panel shows: turns played, and per side its score, units
+    fielded, survivors, losses, kills and strength lost (the lab's `result_of`, so the
+    figures are the ones `simulate` records)."""
+    result = result_of(game)
+    outcome = game.outcome()
+    scores = outcome.scores if outcome is not None else {}
+    sides = []
+    for side in game.sides():
+        mine = [u for u in result.units if u.side == side]
+        sides.append(
+            {
+                "side": side,
+                "score": scores.get(side),
+                "fielded": sum(u.fielded for u in mine),
+                "survivors": result.survivors.get(side, 0),
+                "lost": sum(u.lost for u in mine),
+                "kills": sum(u.kills for u in mine),
+                "damage_taken": result.damage_taken.get(side, 0.0),
+            }
+        )
+    return {"turns": result.turns, "actions": result.actions, "sides": sides}
 
 
 def describe_actions(board: Board | None, game: Game, actions: list[Any]) -> list[dict[str, Any]]:

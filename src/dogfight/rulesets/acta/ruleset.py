@@ -122,6 +122,23 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
 
     name = "acta"
     title = "A Call to Arms: Star Fleet, with fan fighter rules (seed 000)"
+    phase_names = {
+        "setup": "Set-up",
+        "deploy": "Deployment",
+        "turn_start": "Start of turn",
+        "launch": "Launching fighters",
+        "ship_move": "Ship movement",
+        "fighter_order": "Order of fighter movement",
+        "fighter_move": "Fighter movement",
+        "intercept": "Interception",
+        "movement_end": "End of movement",
+        "defensive_fire": "Defensive fire",
+        "fighter_attack": "Dogfights",
+        "ship_fire": "Ship fire",
+        "fighter_fire": "Fighter fire",
+        "end": "End phase",
+    }
+    """The phases in people's words (seed 000 and the ACTA:SF turn sequence)."""
     aliases = ("acta-sf", "acta:sf")
     options = OPTIONS
     action_type = A.ActaAction

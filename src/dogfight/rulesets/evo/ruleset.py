@@ -67,6 +67,15 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
 
     name = "evo"
     title = "Babylon 5 fighters on Battlefield Evolution (seed 001)"
+    phase_names = {
+        "turn_start": "Start of turn",
+        "order": "Initiative roll-off",
+        "activate": "Activation",
+        "act": "Actions",
+        "react": "Reaction",
+        "allocate": "Allocating hits",
+    }
+    """The phases in people's words (seed 001 on the Battlefield Evolution turn)."""
     odds_help = "EVO: one Shoot with one weapon."
     """The help line of `dogfight odds evo`."""
     aliases = ("bfevo", "b5evo")

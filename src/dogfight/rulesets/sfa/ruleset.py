@@ -52,6 +52,12 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
 
     name = "sfa"
     title = "Space Fighter Alpha on a hex map (seed 003)"
+    phase_names = {
+        "turn_start": "Start of turn",
+        "select": "Secret selection",
+        "act": "Actions in Speed order",
+    }
+    """The phases in people's words (seed 003's turn sequence)."""
     aliases = ("space-fighter-alpha",)
     options = OPTIONS
     action_type = A.SfaAction

@@ -108,8 +108,10 @@ function outcomeText(view) {
 function renderStatus(view) {
   document.title = `dogfight: ${view.scenario.title || view.scenario.name}`;
   $("scenario-title").textContent = `${view.scenario.title || view.scenario.name} (${view.ruleset})`;
-  $("turn").textContent = view.turn ?? "–";
-  $("phase").textContent = view.phase ?? "–";
+  $("turn").textContent = view.turn === undefined || view.turn === null ? "–"
+    : view.turn_limit ? `${view.turn} of ${view.turn_limit}` : String(view.turn);
+  $("phase").textContent = view.phase_name || view.phase || "–";
+  $("phase").title = view.phase || "";
   $("current").textContent = view.current ?? "–";
   $("seat").textContent = view.seat ?? "spectator";
   $("your-turn").hidden = !live();
@@ -121,6 +123,7 @@ function renderStatus(view) {
     banner.textContent = outcomeText(view);
     banner.dataset.winner = (view.outcome && view.outcome.winner) || "";
   }
+  renderSummary(view);
   $("undo").hidden = !(view.can_undo && S.step === null && !view.over);
   const othersComputer = view.seat
     && Object.entries(view.seats).every(([side, kind]) => side === view.seat || kind !== "human");
@@ -129,9 +132,28 @@ function renderStatus(view) {
   download.hidden = !(view.over || S.finalVersion !== null || othersComputer);
   download.href = `/api/games/${encodeURIComponent(S.id)}/file${S.token ? `?token=${encodeURIComponent(S.token)}` : ""}`;
   download.setAttribute("download", `${S.id}.json`);
+  $("summary-download").href = download.href;
+  $("summary-download").setAttribute("download", `${S.id}.json`);
   document.body.dataset.version = String(view.version);
   document.body.dataset.yourTurn = String(live());
   document.body.dataset.over = String(view.over);
+}
+
+/** The end of a game: turns played and each side's score, survivors, losses, kills. */
+function renderSummary(view) {
+  const panel = $("summary");
+  panel.hidden = !view.over || S.step !== null || !view.summary;
+  if (panel.hidden) return;
+  const s = view.summary;
+  const number = (v, digits = 0) => (v === null || v === undefined ? "–" : Number(v).toFixed(digits));
+  $("summary-turns").textContent = `${s.turns} turn${s.turns === 1 ? "" : "s"}, ${s.actions} actions`;
+  $("summary-rows").replaceChildren(...s.sides.map((row) => el("tr", { dataset: { side: row.side } },
+    el("th", { scope: "row" }, row.side === view.seat ? `${row.side} (you)` : row.side),
+    el("td", {}, number(row.score, 2)),
+    el("td", {}, `${row.survivors} of ${row.fielded}`),
+    el("td", {}, String(row.lost)),
+    el("td", {}, String(row.kills)),
+    el("td", {}, number(row.damage_taken, 1)))));
 }
 
 function renderReview(view) {
@@ -750,6 +772,7 @@ async function stepTurn(direction) {
 // ---------------------------------------------------------------- wiring
 
 function install() {
+  $("summary-review").addEventListener("click", () => goStep(0));
   $("board").addEventListener("click", onBoardClick);
   $("zoom-in").addEventListener("click", () => board.zoom(1.25));
   $("zoom-out").addEventListener("click", () => board.zoom(1 / 1.25));
