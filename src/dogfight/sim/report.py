@@ -567,7 +567,8 @@ def verdicts(report: Report) -> dict[str, str]:
         if found:
             best = found[0]
             said["rules"] = (
-                f"{len(found)} rule changes move the balance measurably; the largest is "
+                f"{len(found)} rule change{' moves' if len(found) == 1 else 's move'} "
+                "the balance measurably; the largest is "
                 f"{best.option}={best.value} in {best.scenario} "
                 f"({100 * best.effect:+.0f} points for {_lead_side(best)})."
             )
