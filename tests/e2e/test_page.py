@@ -471,3 +471,40 @@ def test_create_is_in_view_with_the_rule_options_folded(page: Any, server: Any) 
     )
     assert "Person" in labels
     assert "Computer: Easy (random)" in labels and "Computer: Normal (heuristic)" in labels
+
+
+def test_my_games_lists_the_seats_this_browser_holds(page: Any, server: Any) -> None:
+    """Issue 16 item 6: a player comes back to a game from the lobby."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.evaluate("() => localStorage.clear()")
+    create_game(page, server.url, "acta", "furball", ACTA_SEATS, seed=12)
+    game, token = game_and_token(page)
+    assert page.title().startswith("● Your turn")
+    page.goto(server.url + "/")
+    page.wait_for_selector(f'#my-games-list li[data-game="{game}"][data-status="your turn"]')
+    link = page.get_attribute(f'#my-games-list li[data-game="{game}"] a.resume', "href")
+    assert link == f"/game/{game}?token={token}"
+    page.click(f'#my-games-list li[data-game="{game}"] button.forget')
+    assert page.locator(f'#my-games-list li[data-game="{game}"]').count() == 0
+    assert page.locator("#my-games").is_hidden()
+
+
+def test_a_background_page_is_told_when_its_turn_comes(browser: Any, server: Any) -> None:
+    """Issue 16 item 6: a notification while the page is in the background."""
+    context = browser.new_context()
+    context.add_init_script(
+        """Object.defineProperty(document, 'hidden', { get: () => true });
+        window.__notices = [];
+        window.Notification = class { constructor(title, options) {
+          window.__notices.push([title, options.body]); } };
+        window.Notification.permission = 'granted';"""
+    )
+    page = context.new_page()
+    try:
+        sfa = {"Rebels": "human", "Aliens": "human"}
+        create_game(page, server.url, "sfa", "fighter-duel", sfa, seed=3)
+        notices = page.evaluate("() => window.__notices")
+        assert notices == [["dogfight: your turn", "Fighter Duel"]]
+    finally:
+        context.close()

@@ -1,6 +1,7 @@
 // The game page: polls the seat's view (docs/web-api.md), draws the board, offers only
 // the view's actions and envelope-bound moves, and posts the choice back. The server
 // checks everything; this page holds no rules.
+import { rememberGame } from "/static/mygames.js";
 import { api, el, showError } from "/static/api.js";
 import { BoardView, bearing, keyOf, shapeOf } from "/static/board.js";
 import { LogView } from "/static/log.js";
@@ -106,7 +107,8 @@ function outcomeText(view) {
 }
 
 function renderStatus(view) {
-  document.title = `dogfight: ${view.scenario.title || view.scenario.name}`;
+  // The tab says whose turn it is, so a player in another tab sees it is theirs.
+  document.title = `${live() ? "● Your turn – " : ""}dogfight: ${view.scenario.title || view.scenario.name}`;
   $("scenario-title").textContent = `${view.scenario.title || view.scenario.name} (${view.ruleset})`;
   $("turn").textContent = view.turn === undefined || view.turn === null ? "–"
     : view.turn_limit ? `${view.turn} of ${view.turn_limit}` : String(view.turn);
@@ -640,9 +642,24 @@ function renderAll() {
 
 // ---------------------------------------------------------------- talking to the server
 
+/** Tell a player whose page is in the background that it is their turn. */
+function noticeTurn(before, view) {
+  const mine = view.your_turn && !view.over && view.step === null;
+  if (!mine || (before && before.your_turn)) return;
+  if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+    new Notification("dogfight: your turn", { body: view.scenario.title || view.scenario.name, tag: S.id });
+  }
+}
+
 function show(view) {
   const changed = !S.view || S.view.version !== view.version || S.view.step !== view.step;
+  const before = S.view;
   S.view = view;
+  noticeTurn(before, view);
+  if (S.token && view.seat && !before) {
+    rememberGame({ game: S.id, seat: view.seat, token: S.token,
+      title: view.scenario.title || view.scenario.name, ruleset: view.ruleset });
+  }
   if (view.over && view.step === null) S.finalVersion = view.version;
   if (changed) {
     S.pending = null;
@@ -771,7 +788,18 @@ async function stepTurn(direction) {
 
 // ---------------------------------------------------------------- wiring
 
+function installNotify() {
+  const button = $("notify");
+  const ask = "Notification" in window && Notification.permission === "default" && S.token;
+  button.hidden = !ask;
+  button.addEventListener("click", async () => {
+    await Notification.requestPermission();
+    button.hidden = true;
+  });
+}
+
 function install() {
+  installNotify();
   $("summary-review").addEventListener("click", () => goStep(0));
   $("board").addEventListener("click", onBoardClick);
   $("zoom-in").addEventListener("click", () => board.zoom(1.25));

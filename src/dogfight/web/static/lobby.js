@@ -2,6 +2,7 @@
 // hand out the seat links; or open a game file. Everything offered comes from
 // GET /api/rulesets; the server validates the request (docs/web-api.md).
 import { api, el, readFile, showError } from "/static/api.js";
+import { forgetGame, linkOf, savedGames } from "/static/mygames.js";
 
 const UPLOAD = "__upload__";
 // The computer's difficulty in words; other kinds (personas, budgets) show their name.
@@ -135,6 +136,9 @@ function showCreated(reply) {
       const url = new URL(seat.link, location.href).href;
       links.append(el("li", { dataset: { side } },
         `${side} (person): `, el("a", { class: "seat-link", href: url, dataset: { side } }, url), " ",
+        el("button", { type: "button", class: "copy-link", dataset: { side },
+          title: "Copy this seat's link to send to the person who plays it",
+          onclick: (event) => copyLink(url, event.target) }, "Copy invite link"), " ",
         el("button", { type: "button", class: "primary play-as", dataset: { side },
           onclick: () => { location.href = url; } }, `Play as ${side}`)));
     } else {
@@ -145,6 +149,38 @@ function showCreated(reply) {
   spectator.href = new URL(reply.spectator, location.href).href;
   spectator.textContent = spectator.href;
   document.getElementById("created").hidden = false;
+}
+
+async function copyLink(url, button) {
+  try {
+    await navigator.clipboard.writeText(url);
+    button.textContent = "Copied";
+  } catch {
+    // no clipboard (an insecure page or a refusal): the link is there to select by hand
+    button.textContent = "Select the link to copy it";
+  }
+}
+
+/** "My games": the seats this browser holds, each with where its game stands. */
+async function renderMyGames() {
+  const games = savedGames();
+  const list = document.getElementById("my-games-list");
+  document.getElementById("my-games").hidden = games.length === 0;
+  list.replaceChildren(...games.map((g) => {
+    const status = el("span", { class: "status" }, "…");
+    const item = el("li", { dataset: { game: g.game, seat: g.seat } },
+      el("a", { href: linkOf(g), class: "resume" }, `${g.title} (${g.ruleset}) as ${g.seat}`), " ",
+      status, " ",
+      el("button", { type: "button", class: "forget",
+        onclick: () => { forgetGame(g.game, g.seat); renderMyGames(); } }, "Forget"));
+    api("GET", linkOf(g).replace("/game/", "/api/games/")).then((view) => {
+      status.textContent = view.over ? "over" : view.your_turn ? "your turn" : `waiting for ${view.current}`;
+      item.dataset.status = status.textContent;
+    }, (err) => {
+      status.textContent = err.status === 404 ? "no longer on this server" : "cannot be read now";
+    });
+    return item;
+  }));
 }
 
 async function create(event) {
@@ -246,6 +282,7 @@ async function main() {
   document.getElementById("open-file").addEventListener("change", chooseGameFile);
   document.getElementById("open-game").addEventListener("click", openGame);
   renderRuleset();
+  renderMyGames();
   document.body.dataset.ready = "true";
 }
 
