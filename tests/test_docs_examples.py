@@ -268,3 +268,17 @@ def test_the_fences_and_their_marks_are_read() -> None:
     assert [(c.text, c.expected) for c in console.commands] == [
         ("dogfight one", ["out", "..."]), ("dogfight two", []),
     ]
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_of_the_page_is_to_a_file_in_the_repository(page: Path) -> None:
+    """A reader of a clone (or of the package's page) follows them; nothing outside it."""
+    for target in LINK.findall(page.read_text(encoding="utf-8")):
+        if target.startswith(("http://", "https://", "#", "mailto:")):
+            continue
+        path = (page.parent / target.split("#")[0]).resolve()
+        assert path.is_relative_to(ROOT), f"{page.name}: {target} is outside the repository"
+        assert path.exists(), f"{page.name}: {target} does not exist"
