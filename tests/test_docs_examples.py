@@ -6,8 +6,9 @@ The convention the pages follow (a new page under docs/ is picked up by itself):
 - A ```console fence holds commands: a line starting with `$ ` is one, run by bash in
   the page's own temporary folder (`dogfight` is this checkout's CLI, `python` the test's
   interpreter with this checkout's sources). The lines after it, up to the next `$ `
-  line, are what it prints (stdout and stderr together, as on a terminal). A line
-  holding only `...` stands for any number of lines. Trailing spaces are ignored.
+  line, are what it prints: stdout and stderr together, as on a terminal, or stdout
+  alone (a page may leave out warnings and estimates on stderr). A line holding only
+  `...` stands for any number of lines. Trailing spaces are ignored.
 - A ```python fence runs on its own, in a fresh interpreter in the same folder, and
   must exit with 0.
 - `<!-- not run: REASON -->` on the line before a fence: the fence is not run.
@@ -195,19 +196,23 @@ def run_page(page: Path, folder: Path) -> tuple[list[str], dict[int, list[str]]]
         for command in fence.commands:
             began = time.perf_counter()
             done = subprocess.run(
-                ["bash", "-c", command.text], cwd=folder, env=env, stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT, text=True, timeout=COMMAND_TIMEOUT,
+                ["bash", "-c", command.text], cwd=folder, env=env, capture_output=True,
+                text=True, timeout=COMMAND_TIMEOUT,
             )
             if os.environ.get("DOGFIGHT_DOCS_TIMES"):
                 # which examples make the page slow (never asserted: no timed tests)
                 took = time.perf_counter() - began
                 print(f"{took:7.2f} s  {name}:{command.line + 1}  {command.text}")
-            if matches(command.expected, done.stdout):
+            # what a terminal shows (stderr's lines before or after stdout's), or stdout
+            # alone: a page may leave out what goes to stderr (warnings, estimates)
+            shown = (done.stderr + done.stdout, done.stdout + done.stderr, done.stdout)
+            if any(matches(command.expected, text) for text in shown):
                 continue
-            changed[command.line] = rewritten(command.expected, done.stdout)
+            output = done.stdout or done.stderr
+            changed[command.line] = rewritten(command.expected, output)
             diff = "\n".join(
                 difflib.unified_diff(
-                    _trimmed(command.expected), _trimmed(done.stdout.splitlines()),
+                    _trimmed(command.expected), _trimmed(output.splitlines()),
                     "page", "output", lineterm="",
                 )
             )
