@@ -1,7 +1,7 @@
 """Clause tests for ACTA fire, damage, criticals, traits and Special Actions.
 
 Each test builds a position, scripts the dice, plays it through the Game API and
-checks the result against one clause of docs/rules/acta.md (named in the test).
+checks the result against one clause of data/acta/rules.md (named in the test).
 B5 resolution and defensive fire live in test_clauses_combat_b5.py, dogfights in
 test_clauses_combat_dogfight.py; both import the helpers defined here.
 """

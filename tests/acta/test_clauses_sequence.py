@@ -1,6 +1,6 @@
 """Clause tests for the ACTA turn sequence, movement, support, launch and the end of the game.
 
-Each test names the clause of docs/rules/acta.md it checks. Positions are built with
+Each test names the clause of data/acta/rules.md it checks. Positions are built with
 `builders.make_game`; the dice are scripted, and the game is played through the Game
 API (`apply`, `check`, `legal_actions`). Where a position is awkward to reach by play,
 a test sets a field on `game.state` directly and says so.

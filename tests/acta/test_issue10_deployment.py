@@ -1,7 +1,7 @@
 """Issue 10, acta item 7: deployment zones and the deployment step (ACTA-DEP-4).
 
 Each test builds a position through the Game API and checks the clause in
-docs/rules/acta.md named in the test.
+data/acta/rules.md named in the test.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 the phaser Kill Zone and the drone limit (ACTA-SPA-8, -SPA-9, ACTA-TRT-9, -TRT-10).
 
 Each test builds a position, scripts the dice, plays it through the Game API and
-checks the result against the clause in docs/rules/acta.md named in the test.
+checks the result against the clause in data/acta/rules.md named in the test.
 """
 
 from __future__ import annotations

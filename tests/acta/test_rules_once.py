@@ -224,7 +224,8 @@ def test_a_subclass_inherits_players_board_lab_commands_and_rules_text() -> None
     assert variant.players() == find_ruleset("acta").players()
     assert variant.board() is BOARD
     assert variant.lab() is find_ruleset("acta").lab()
-    assert variant.rules_text() == ("acta.md",)
+    assert variant.rules_text() == ("rules.md",)
+    assert variant.data_folder() == find_ruleset("acta").data_folder()
     [dogfight] = [c for c in variant.commands() if c.name == "dogfight"]
     params: dict[str, Any] = {"attacker": "wasp", "defender": "zaresh", "plot": None}
     params |= {"attacker_support": 0, "defender_support": 0}

@@ -2,7 +2,7 @@
 the seed's own example), table edges, overlaps, command range and leaders.
 
 Each test builds a position, plays it through the Game API and checks the result against
-one clause of docs/rules/evo.md (named in the test and docstring).
+one clause of data/evo/rules.md (named in the test and docstring).
 """
 
 from __future__ import annotations

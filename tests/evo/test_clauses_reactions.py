@@ -1,7 +1,7 @@
 """Clause tests for EVO reactions: what triggers them, what they may shoot, how often.
 
 Each test builds a position, plays it through the Game API and checks the result against
-one clause of docs/rules/evo.md (named in the test and docstring).
+one clause of data/evo/rules.md (named in the test and docstring).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 Target, Save, dodge, stealth, 'on my six', facing armour, suppression, close range.
 
 Each test builds a position, scripts the dice, plays it through the Game API and checks
-the result against one clause of docs/rules/evo.md (named in the test and docstring).
+the result against one clause of data/evo/rules.md (named in the test and docstring).
 A Blue firer placed at (x, y) facing +x drifts to (x + 6, y) when activated, so it
 shoots from there. Targets without weapons ("duck", "rock") can never react.
 """

@@ -2,7 +2,7 @@
 legal actions over random play; malformed scenarios.
 
 Each clause test builds a position, plays it through the Game API and checks the result
-against one clause of docs/rules/evo.md (named in the test and docstring).
+against one clause of data/evo/rules.md (named in the test and docstring).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ B.8). A flight with the Command trait gives one friendly flight within command r
 bonus action once per turn, so a leaderless, suppressed flight is not left only to drift.
 
 Each test builds a position, plays it through the Game API and checks the actions the
-flight may take against the clause in docs/rules/evo.md.
+flight may take against the clause in data/evo/rules.md.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ a net move too short to have a direction keeps the old facing (EVO-MOV-3, option
 `course_min_move`).
 
 Each test builds a position, plays it through the Game API and checks the facing against
-the clause in docs/rules/evo.md.
+the clause in data/evo/rules.md.
 """
 
 from __future__ import annotations

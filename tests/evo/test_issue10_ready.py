@@ -3,7 +3,7 @@
 (EVO-GATE-2) or to leave through it (EVO-GATE-3); with validation of the new data fields.
 
 Each test builds a position, scripts the dice, plays it through the Game API and checks
-the result against the clause in docs/rules/evo.md.
+the result against the clause in data/evo/rules.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 second (EVO-SEQ-1), as a decision through the Game API.
 
 Each test builds a position, scripts the roll-off dice and checks the turn order against
-the clause in docs/rules/evo.md.
+the clause in data/evo/rules.md.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 Kill as an upgraded hit, and the fire-zone log line.
 
 Each test builds a position, scripts the dice, plays it through the Game API and checks
-the result against the clause of docs/rules/evo.md it names. A Blue flight placed at
+the result against the clause of data/evo/rules.md it names. A Blue flight placed at
 (x, y) facing +x drifts to (x + 6, y) when activated.
 """
 

@@ -79,7 +79,8 @@ def test_the_variant_is_found_and_inherits_its_parent() -> None:
     """A subclass under a new name keeps what the parent finds by its data name."""
     ruleset = find_ruleset("evo-variant")
     assert isinstance(ruleset, EvoVariant)
-    assert ruleset.rules_text() == ("evo.md",)
+    assert ruleset.rules_text() == ("rules.md",)
+    assert ruleset.data_folder() == find_ruleset("evo").data_folder()
     assert ruleset.unit_names() == find_ruleset("evo").unit_names()
     assert ruleset.players()["heuristic"] is EvoHeuristic
     assert ruleset.board() is find_ruleset("evo").board()

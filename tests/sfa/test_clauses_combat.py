@@ -1,5 +1,5 @@
 """Clause tests for SFA attacks, Soak, damage, interscale combat and the end of the game
-(docs/rules/sfa.md, SFA-SOAK-1, SFA-ATK-1..7, SFA-SCL-1, SFA-STR-1, SFA-WIN-1..2).
+(data/sfa/rules.md, SFA-SOAK-1, SFA-ATK-1..7, SFA-SCL-1, SFA-STR-1, SFA-WIN-1..2).
 
 Most positions put B1 at (5, 9) facing north and its targets on Move 0 'post' craft,
 so nothing wanders off between selection and resolution.

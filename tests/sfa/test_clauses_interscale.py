@@ -1,5 +1,5 @@
 """Clause tests for interscale battles: Starship time and Street Fighters
-(docs/rules/sfa.md, SFA-SCL-1, SFA-SCL-2, SFA-SF-1..7).
+(data/sfa/rules.md, SFA-SCL-1, SFA-SCL-2, SFA-SF-1..7).
 
 Positions are inline scenarios built with `builders`; dice are scripted; the game is
 played through the Game API.

@@ -1,4 +1,4 @@
-"""Clause tests for SFA missiles and torpedoes (docs/rules/sfa.md, SFA-MSL-1..3, and
+"""Clause tests for SFA missiles and torpedoes (data/sfa/rules.md, SFA-MSL-1..3, and
 SFA-ATK-6 for their being used up).
 
 Red's launcher is a Move 0 craft facing north, away from its Blue target to the south:

@@ -1,4 +1,4 @@
-"""Clause tests for SFA movement, collisions and obstacles (docs/rules/sfa.md,
+"""Clause tests for SFA movement, collisions and obstacles (data/sfa/rules.md,
 SFA-MOV-1..6, SFA-COL-1, SFA-OBS-1).
 
 The seed's own maneuver example (Move 5, `FFFTFSF`: Soak +3, Handling -2) is checked on

@@ -1,5 +1,5 @@
 """Clause tests for the SFA turn: secret selection, Speed, order, interrupts, aborts and
-Willpower (docs/rules/sfa.md, SFA-SEQ-1..6).
+Willpower (data/sfa/rules.md, SFA-SEQ-1..6).
 
 Each test names the clause it checks. Positions are inline scenarios built with
 `builders`; the dice are scripted; the game is played through the Game API.

@@ -1,4 +1,4 @@
-"""Clause tests for the thirty advanced technologies (docs/rules/sfa-technologies.md,
+"""Clause tests for the thirty advanced technologies (data/sfa/technologies.md,
 SFA-TEC-01..30).
 
 Each test builds a small battle from inline craft, scripts the dice, plays it through the

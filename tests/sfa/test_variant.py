@@ -138,7 +138,8 @@ def play(game: Game, actions: int) -> list[str]:
 def test_a_subclass_inherits_everything_found_through_the_ruleset() -> None:
     sfa, same = find_ruleset("sfa"), find_ruleset("sfa-same")
     assert same.unit_names() == sfa.unit_names()
-    assert same.rules_text() == ("sfa.md", "sfa-technologies.md")
+    assert same.rules_text() == ("rules.md", "technologies.md")
+    assert same.data_folder() == sfa.data_folder()
     assert dict(same.players()) == dict(sfa.players())
     assert same.board() is sfa.board()
     lab = same.lab()

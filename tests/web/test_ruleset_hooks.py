@@ -79,8 +79,8 @@ class Paper(Ruleset):
 
 
 class Plain(Paper):
-    """A ruleset with no board and the default rules text (`<data_name>.md`: its own
-    data, not its parent's)."""
+    """A ruleset with no board and the default rules text (`rules.md` of its own data
+    folder)."""
 
     name = "plain"
     data_name = "plain"
@@ -157,7 +157,7 @@ def test_the_clauses_are_read_from_the_files_the_ruleset_names_in_order(
             "other.md": "## PAPER-OTH-3 Elsewhere\n\nIn a file the ruleset does not name.\n",
         },
     )
-    monkeypatch.setattr(rules_text, "rules_dir", lambda: folder)
+    monkeypatch.setattr(Paper, "data_folder", lambda self: folder)
     first = rules_text.find_clause("paper", "PAPER-GEN-1")
     assert (first.ruleset, first.title, first.text) == (
         "paper",
@@ -174,23 +174,11 @@ def test_the_default_rules_text_is_the_rulesets_own_file(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     register(monkeypatch, Plain())
-    folder = docs(tmp_path / "rules", {"plain.md": "## PLAIN-GEN-1 One\n\nThe only rule.\n"})
-    monkeypatch.setattr(rules_text, "rules_dir", lambda: folder)
+    folder = docs(tmp_path / "plain", {"rules.md": "## PLAIN-GEN-1 One\n\nThe only rule.\n"})
+    monkeypatch.setattr(Plain, "data_folder", lambda self: folder)
     assert rules_text.find_clause("plain", "PLAIN-GEN-1").text == "The only rule."
 
 
 def test_an_unknown_ruleset_has_no_rules_text() -> None:
     with pytest.raises(UnknownName, match="no ruleset 'chess'; known rulesets: "):
         rules_text.find_clause("chess", "CHESS-GEN-1")
-
-
-def test_the_rules_folder_is_one_holding_a_rules_doc_whichever_it_is(tmp_path: Path) -> None:
-    """The folder check looks for no particular ruleset's file."""
-    module = tmp_path / "venv" / "site-packages" / "dogfight" / "web" / "rules_text.py"
-    module.parent.mkdir(parents=True)
-    (tmp_path / "empty" / "docs" / "rules").mkdir(parents=True)
-    assert rules_text.rules_dir(module, tmp_path / "empty") is None
-    docs(tmp_path / "plugin" / "docs" / "rules", {"paper.md": "# Paper\n"})
-    assert rules_text.rules_dir(module, tmp_path / "plugin") == (
-        tmp_path / "plugin" / "docs" / "rules"
-    )

@@ -12,7 +12,7 @@ from dogfight.dice import Dice, Roll
 class Event(msgspec.Struct, frozen=True, kw_only=True):
     """One thing that happened.
 
-    `clause` is the id of the rule clause applied (see docs/rules/), `text` a
+    `clause` is the id of the rule clause applied (see data/<ruleset>/rules.md), `text` a
     sentence for people, `rolls` every die rolled for it, `data` machine-readable
     details (unit ids, totals...) for tools and tests.
     """

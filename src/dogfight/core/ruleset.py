@@ -263,8 +263,10 @@ class Ruleset(ABC, Generic[S, A]):
         return package_data(self.data_name)
 
     def rules_text(self) -> tuple[str, ...]:
-        """File names under docs/rules/ holding this ruleset's clauses, searched in order."""
-        return (f"{self.data_name}.md",)
+        """File names in this ruleset's data folder (`data_folder()`) holding its rule
+        clauses, searched in order; shipped with the package, so the clause links of an
+        installed server work. The default is `rules.md`."""
+        return ("rules.md",)
 
     def sides(self, state: S) -> tuple[str, ...]:
         """The names of the sides, in scenario order."""

@@ -25,16 +25,18 @@ import re
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from types import TracebackType
-from typing import IO, Any
+from types import ModuleType, TracebackType
+from typing import IO, TYPE_CHECKING, Any
 
 import msgspec
-import pyarrow as pa  # type: ignore[import-untyped]
-import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 from dogfight.core.errors import DogfightError
 from dogfight.core.files import check_writable
 from dogfight.sim.runner import BattleResult
+
+if TYPE_CHECKING:
+    import pyarrow as pa  # type: ignore[import-untyped]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
 ROW_GROUP = 1000
 """Battles per Parquet row group (and per CSV/JSON write)."""
@@ -45,16 +47,31 @@ FORMATS = {".parquet": "parquet", ".csv": "csv", ".jsonl": "jsonl"}
 BASE_COLUMNS = ("game", "seed", "swapped", "winner", "turns", "reason", "actions", "events")
 SIDE_FIELDS = ("survivors", "damage_dealt", "damage_taken")
 
-UNIT_TYPE = pa.struct(
-    [
-        ("side", pa.string()),
-        ("type", pa.string()),
-        ("fielded", pa.int32()),
-        ("lost", pa.int32()),
-        ("kills", pa.int32()),
-        ("damage_taken", pa.float64()),
-    ]
-)
+
+
+def _arrow() -> tuple[ModuleType, ModuleType]:
+    """pyarrow and its Parquet module, imported when a Parquet file is first written or
+    read: the import costs a large part of a second, which every other command (and
+    every worker process) would pay at start."""
+    import pyarrow
+    import pyarrow.parquet
+
+    return pyarrow, pyarrow.parquet
+
+
+def unit_type() -> pa.DataType:
+    """The Parquet type of one entry of the `units` column."""
+    arrow, _ = _arrow()
+    return arrow.struct(
+        [
+            ("side", arrow.string()),
+            ("type", arrow.string()),
+            ("fielded", arrow.int32()),
+            ("lost", arrow.int32()),
+            ("kills", arrow.int32()),
+            ("damage_taken", arrow.float64()),
+        ]
+    )
 
 
 def row_format(path: Path) -> str:
@@ -96,6 +113,7 @@ def columns(sides: Sequence[str]) -> list[str]:
 
 def schema(sides: Sequence[str]) -> pa.Schema:
     """The Parquet schema of a rows file for these sides."""
+    pa, _ = _arrow()
     names = side_columns(sides)
     fields = [
         ("game", pa.int64()),
@@ -111,7 +129,7 @@ def schema(sides: Sequence[str]) -> pa.Schema:
         fields.append((f"survivors_{names[side]}", pa.int32()))
         fields.append((f"damage_dealt_{names[side]}", pa.float64()))
         fields.append((f"damage_taken_{names[side]}", pa.float64()))
-    fields.append(("units", pa.list_(UNIT_TYPE)))
+    fields.append(("units", pa.list_(unit_type())))
     return pa.schema(fields)
 
 
@@ -166,7 +184,7 @@ class RowWriter:
         if self.format == "parquet":
             self._schema = schema(self.sides)
             self._sink: IO[bytes] | None = os.fdopen(os.dup(self._fd), "wb")
-            self._parquet = pq.ParquetWriter(self._sink, self._schema)
+            self._parquet = _arrow()[1].ParquetWriter(self._sink, self._schema)
         else:
             self._sink = None
             self._text = open(os.dup(self._fd), "w", encoding="utf-8", newline="")  # noqa: SIM115
@@ -186,7 +204,8 @@ class RowWriter:
         batch, self._pending = self._pending, []
         if self._parquet is not None:
             rows = [flat_row(r, self.sides) for r in batch]
-            self._parquet.write_table(pa.Table.from_pylist(rows, schema=self._schema))
+            table = _arrow()[0].Table.from_pylist(rows, schema=self._schema)
+            self._parquet.write_table(table)
             return
         assert self._text is not None
         if self.format == "jsonl":
@@ -304,5 +323,5 @@ def _unnamed_file(folder: Path, path: Path) -> tuple[int, Path | None]:
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
     """The rows of a Parquet rows file as plain dicts (for tests and small files)."""
-    table: pa.Table = pq.read_table(str(path))
+    table: pa.Table = _arrow()[1].read_table(str(path))
     return list(table.to_pylist())

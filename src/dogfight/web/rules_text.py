@@ -1,7 +1,9 @@
-"""The text of a rule clause, for the log's clause links: read from docs/rules/*.md.
+"""The text of a rule clause, for the log's clause links: read from the ruleset's rules
+docs, which are package data (`data/<ruleset>/rules.md`), so an installed package
+serves them as a source checkout does.
 
-Which files hold a ruleset's clauses, the ruleset says through its `rules_text()` hook
-(core/ruleset.py); they are searched in that order.
+Which files of its data folder hold a ruleset's clauses, the ruleset says through its
+`rules_text()` hook (core/ruleset.py); they are searched in that order.
 
 Clauses are written two ways in the rules docs: a list item opening with the id in
 bold (`- **ACTA-GEN-1** (seed): ...`, continued on indented lines), or a heading
@@ -33,36 +35,13 @@ class Clause(msgspec.Struct, frozen=True, kw_only=True):
     text: str
 
 
-NOT_INSTALLED = (
-    "the rules text is read from docs/rules/ in a source checkout of dogfight, and this "
-    "server has none: start `dogfight serve` in the checkout's folder, or install it "
-    "from the checkout with `pip install -e .`"
-)
-"""Why no clause text can be shown, and how to get it (the docs are not in the wheel)."""
-
-
-def rules_dir(package: Path | None = None, cwd: Path | None = None) -> Path | None:
-    """The folder of the rules docs: `docs/rules` of the source tree the package runs
-    from (an editable install), else of the current folder (an installed server started
-    in a checkout); None when neither has them. The docs are not copied into the wheel,
-    so that there is one copy of the rules. A folder counts when it holds a rules doc
-    (any `*.md`): which ruleset's, this does not need to know."""
-    here = (package or Path(__file__)).resolve()
-    for parent in [*here.parents, (cwd or Path.cwd()).resolve()]:
-        candidate = parent / "docs" / "rules"
-        if candidate.is_dir() and any(p.is_file() for p in candidate.glob("*.md")):
-            return candidate
-    return None
-
-
 def find_clause(ruleset: str, clause: str) -> Clause:
     """The clause `clause` of `ruleset` (raises UnknownName saying what is missing)."""
-    files = find_ruleset(ruleset).rules_text()
+    found_ruleset = find_ruleset(ruleset)
+    files = found_ruleset.rules_text()
     if not CLAUSE_ID.match(clause):
         raise UnknownName(f"'{clause}' is not a clause id (e.g. ACTA-GEN-1)")
-    folder = rules_dir()
-    if folder is None:
-        raise UnknownName(NOT_INSTALLED)
+    folder = found_ruleset.data_folder()
     for name in files:
         found = _clauses(folder / name, ruleset).get(clause)
         if found is not None:

@@ -1,6 +1,6 @@
 """ACTA rule options: each proposal of the rules notes and each seed ambiguity.
 
-The defaults follow `shared/rules-notes.md` section A; docs/rules/acta.md
+The defaults follow `shared/rules-notes.md` section A; data/acta/rules.md
 lists them with the clause each one decides.
 """
 

@@ -1,4 +1,4 @@
-"""EVO rule options: the notes' proposals and the seed's ambiguities (docs/rules/evo.md)."""
+"""EVO rule options: the notes' proposals and the seed's ambiguities (data/evo/rules.md)."""
 
 from __future__ import annotations
 

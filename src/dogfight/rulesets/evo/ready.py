@@ -3,7 +3,7 @@ activating jump gates to leave the table (EVO-GATE-3) or to arrive on it (EVO-GA
 
 The seed names all three uses of Ready ("lock on with missiles, activate a jump gate,
 or launch torpedos") and says nothing more; the details are our PROPOSALs
-(docs/rules/evo.md).
+(data/evo/rules.md).
 """
 
 from __future__ import annotations

@@ -137,9 +137,6 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
 
         return evo_commands(self)
 
-    def rules_text(self) -> tuple[str, ...]:
-        return (f"{self.data_name}.md",)
-
     def describe_unit(self, name: str) -> dict[str, Any]:
         return describe(find_unit(name))
 

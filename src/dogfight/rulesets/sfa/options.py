@@ -1,6 +1,6 @@
 """SFA rule options: the proposals of the rules notes and the seed's ambiguities.
 
-Each names the clause it decides; docs/rules/sfa.md describes it under that clause.
+Each names the clause it decides; data/sfa/rules.md describes it under that clause.
 """
 
 from __future__ import annotations

@@ -182,7 +182,7 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
         return commands(self.rules, self.name)
 
     def rules_text(self) -> tuple[str, ...]:
-        return (f"{self.data_name}.md", f"{self.data_name}-technologies.md")
+        return ("rules.md", "technologies.md")
 
     def unit_names(self) -> list[str]:
         return sorted(catalog())
