@@ -122,7 +122,7 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
 
     name = "acta"
     title = "A Call to Arms: Star Fleet, with fan fighter rules (seed 000)"
-    phase_names = {
+    phase_names: ClassVar[Mapping[str, str]] = {
         "setup": "Set-up",
         "deploy": "Deployment",
         "turn_start": "Start of turn",

@@ -67,7 +67,7 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
 
     name = "evo"
     title = "Babylon 5 fighters on Battlefield Evolution (seed 001)"
-    phase_names = {
+    phase_names: ClassVar[Mapping[str, str]] = {
         "turn_start": "Start of turn",
         "order": "Initiative roll-off",
         "activate": "Activation",

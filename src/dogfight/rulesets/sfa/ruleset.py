@@ -52,7 +52,7 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
 
     name = "sfa"
     title = "Space Fighter Alpha on a hex map (seed 003)"
-    phase_names = {
+    phase_names: ClassVar[Mapping[str, str]] = {
         "turn_start": "Start of turn",
         "select": "Secret selection",
         "act": "Actions in Speed order",
