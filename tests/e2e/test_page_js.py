@@ -104,3 +104,25 @@ def test_bearing_is_clockwise_from_up(blank: Any) -> None:
             .map(([x, y]) => b.bearing(0, 0, x, y)); }"""
     )
     assert bearings == pytest.approx([0, 90, 180, 270, 45])
+
+
+RENDER = """async (text) => {
+  const md = await import('/static/markdown.js');
+  const box = document.createElement('div');
+  box.append(...md.renderMarkdown(text));
+  return box.innerHTML;
+}"""
+
+
+def test_the_rules_popover_renders_markdown_without_markup_from_the_text(blank: Any) -> None:
+    """Issue 16 item 7: bold, code, lists and paragraphs; a tag in the text stays text."""
+    html = blank.evaluate(
+        RENDER,
+        "**ACTA-DOG-5** (seed): roll `1d6`, *add* it.\nStill the same paragraph.\n\n"
+        "- **Which rolls.** every roll\n  made by it\n- <img src=x onerror=alert(1)>\n\nEnd.",
+    )
+    assert html == (
+        "<p><strong>ACTA-DOG-5</strong> (seed): roll <code>1d6</code>, <em>add</em> it. "
+        "Still the same paragraph.</p><ul><li><strong>Which rolls.</strong> every roll "
+        "made by it</li><li>&lt;img src=x onerror=alert(1)&gt;</li></ul><p>End.</p>"
+    )

@@ -73,4 +73,7 @@ def test_play_a_game_to_the_end(
     assert popover.get_attribute("data-clause") == clause
     assert (page.text_content("#clause-title") or "").startswith(clause)
     assert len(page.text_content("#clause-text") or "") > 20
+    # rendered, not raw Markdown (issue 16 item 7)
+    assert "**" not in (page.text_content("#clause-text") or "")
+    assert page.locator("#clause-text p").count() >= 1
     assert page.page_errors == []

@@ -726,12 +726,21 @@ async function refresh() {
   }
 }
 
+/** Poll the view: often while the computer is thinking (each of its decisions shows
+ * as it lands), once a second otherwise (another person's move). */
+async function pollLoop() {
+  await poll();
+  const thinking = S.view && S.view.thinking && !S.view.over;
+  setTimeout(pollLoop, thinking ? 150 : 1000);
+}
+
 async function poll() {
   const view = S.view;
   if (!view || S.busy || S.step !== null || view.over || view.your_turn) return;
   try {
     const fresh = await api("GET", viewPath(null));
     if (fresh.version !== view.version || fresh.your_turn !== view.your_turn) show(fresh);
+    else view.thinking = fresh.thinking;
   } catch (err) {
     showError(err.message);
   }
@@ -848,7 +857,7 @@ async function main() {
     showError(err.message);
   }
   document.body.dataset.ready = "true";
-  setInterval(poll, 1000);
+  pollLoop();
 }
 
 main();

@@ -1,4 +1,5 @@
 // The event log: every event with its dice and clause id, filters, and the clause popover.
+import { renderMarkdown } from "/static/markdown.js";
 import { api, el, showError } from "/static/api.js";
 
 /** Dice as a short text, whatever shape the server sends (list, table or text). */
@@ -90,7 +91,7 @@ export class LogView {
     try {
       const rule = await api("GET", `/api/rules/${encodeURIComponent(this.ruleset)}/${encodeURIComponent(clause)}`);
       title.textContent = `${rule.clause}${rule.title ? `: ${rule.title}` : ""}`;
-      text.textContent = rule.text;
+      text.replaceChildren(...renderMarkdown(rule.text));
       this.popover.dataset.clause = rule.clause;
       this.popover.hidden = false;
     } catch (err) {
