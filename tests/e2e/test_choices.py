@@ -42,9 +42,11 @@ def angle_gap(a: float, b: float) -> float:
 
 
 def shown_facing(page: Any) -> float:
-    found = re.search(r"facing (\d+)°", page.text_content("#move-where") or "")
+    """The facing the move panel shows, as a board facing (clockwise from up): the panel
+    words it as the log does, a table heading anticlockwise from east (issue 16 item 1)."""
+    found = re.search(r"facing (-?\d+)°", page.text_content("#move-where") or "")
     assert found, page.text_content("#move-where")
-    return float(found.group(1))
+    return (90.0 - float(found.group(1))) % 360.0
 
 
 def test_an_evo_move_offers_no_facing_and_shows_the_one_it_sets(page: Any, server: Any) -> None:

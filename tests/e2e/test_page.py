@@ -416,10 +416,11 @@ def test_the_end_facing_is_set_by_dragging_the_ghost(page: Any, server: Any) -> 
     page.mouse.move(gx + 30, gy + 30, steps=3)
     page.mouse.move(gx + 80, gy, steps=3)
     page.mouse.up()
-    assert page.text_content("#facing-value") == "90°"
+    # the panel says the heading as the log will: anticlockwise from east (issue 16 item 1)
+    assert page.text_content("#facing-value") == "0°"
     assert "rotate(90)" in (page.get_attribute("#layer-ghost .ghost .pointer", "transform") or "")
     page.keyboard.press("ArrowRight")  # 15 degrees on
-    assert page.text_content("#facing-value") == "105°"
+    assert page.text_content("#facing-value") == "-15°"
     act(page, lambda: page.click("#move-here"))
     moved = page.get_attribute(f'#layer-units [data-unit="{unit}"]', "data-facing")
     assert float(moved or "nan") == pytest.approx(105, abs=0.5)

@@ -88,6 +88,14 @@ def observed(game: Game, seat: str | None) -> dict[str, Any]:
 # ---- free-table conversions -------------------------------------------------------------
 
 
+def place_text(x: float, y: float, heading: float) -> str:
+    """A table point and heading in the words the event log uses: table coordinates
+    (origin at the lower-left corner, y up) and the heading in degrees anticlockwise
+    from east, as the engine keeps it. Every label shown to people says a place this
+    way, so a move's button and the log line it makes read the same."""
+    return f"({x:.1f}, {y:.1f}) facing {heading:.0f}°"
+
+
 def board_facing(heading: float) -> float:
     """A table heading (anticlockwise from +x) as a board facing (clockwise from up),
     in [0, 360)."""

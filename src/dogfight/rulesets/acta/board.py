@@ -342,8 +342,8 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
             group="move",
             unit=action.unit,
             dest=dest,
-            label=f"{name(action.unit)} {how} to ({dest['x']:.1f}, {dest['y']:.1f}) "
-            f"facing {dest['facing']:.0f}°",
+            label=f"{name(action.unit)} {how} to "
+            + S.place_text(end.position.x, end.position.y, end.heading),
         )
     elif isinstance(action, A.FighterOrder):
         out["label"] = f"{action.first} moves its fighters first"
@@ -354,8 +354,8 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         label = (
             f"{name(action.unit)}: hold position"
             if dist < 1e-6
-            else f'{name(action.unit)}: move {dist:.1f}" to ({dest["x"]:.1f}, {dest["y"]:.1f}) '
-            f"facing {dest['facing']:.0f}°"
+            else f'{name(action.unit)}: move {dist:.1f}" to '
+            + S.place_text(action.x, action.y, action.heading)
         )
         if action.support:
             label += f", supporting {action.support}"
@@ -543,7 +543,13 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
             ex, ey = pts[-1]
             facing = S.board_facing(end.heading)
             drawn.append(
-                S.circle(ex, ey, 0.25, "envelope", f"({ex:.1f}, {ey:.1f}) facing {facing:.0f}°")
+                S.circle(
+                    ex,
+                    ey,
+                    0.25,
+                    "envelope",
+                    S.place_text(end.position.x, end.position.y, end.heading),
+                )
             )
             if facing not in facings:
                 facings.append(facing)

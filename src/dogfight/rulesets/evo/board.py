@@ -348,7 +348,7 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
             bx, by = frame.to_board(end.x, end.y)
             out["dest"] = {"x": bx, "y": by, "facing": S.board_facing(heading)}
             step = max((Vec2(m.dx, m.dy).length() for m in action.moves), default=0.0)
-            label += f' {step:.1f}" to ({bx:.1f}, {by:.1f}) facing {out["dest"]["facing"]:.0f}°'
+            label += f' {step:.1f}" to ' + S.place_text(end.x, end.y, heading)
         out.update(group="move", label=label)
     elif isinstance(action, A.Rotate):
         free = not flights[action.unit]["actions"]

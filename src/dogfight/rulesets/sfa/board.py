@@ -360,6 +360,9 @@ def _scene(game: Game, seat: str | None) -> dict[str, Any]:
         "height": round(y1 - y0, 4),
         "origin": [round(x0, 4), round(y0, 4)],
         "unit_name": "hex",
+        # The page names a facing (a multiple of 60 degrees on the board) as the
+        # buttons and the log do.
+        "facing_names": list(FACING_NAMES),
         "shapes": shapes,
         "units": units,
     }

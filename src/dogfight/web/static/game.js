@@ -259,8 +259,8 @@ function setFacing(deg) {
   if (!p || p.type !== "free" || p.fixed) return;
   p.facing = snapFacing(deg, p.facings);
   $("facing").value = String(Math.round(p.facing));
-  $("facing-value").textContent = `${Math.round(p.facing)}°`;
-  $("move-where").textContent = `to ${p.where || `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`}, facing ${Math.round(p.facing)}°`;
+  $("facing-value").textContent = facingText(p.facing);
+  $("move-where").textContent = `to ${placeText(p)}`;
   board.turnGhost(p.facing);
 }
 
@@ -395,6 +395,30 @@ function chooseDestAction(index) {
 
 // ---------------------------------------------------------------- panels
 
+/** A board facing (degrees clockwise from up) in the words of the log and the buttons:
+ * a hex map's facing names, or the table's heading (degrees anticlockwise from east). */
+function facingText(facing) {
+  const scene = S.view && S.view.scene;
+  const names = scene && scene.facing_names;
+  if (names && names.length) {
+    const step = 360 / names.length;
+    return names[((Math.round((facing ?? 0) / step) % names.length) + names.length) % names.length];
+  }
+  let heading = (90 - (facing ?? 0)) % 360;
+  if (heading <= -180) heading += 360;
+  if (heading > 180) heading -= 360;
+  return `${Math.round(heading)}°`;
+}
+
+/** Where a pending move ends, as the log will say it: the hex's name on a hex map, the
+ * table's coordinates (origin lower left, y up) on a table. */
+function placeText(p) {
+  const scene = S.view && S.view.scene;
+  if (p.where) return `${p.where} facing ${facingText(p.facing)}`;
+  const y = scene && !scene.facing_names ? scene.height - p.y : p.y;
+  return `(${p.x.toFixed(1)}, ${y.toFixed(1)}) facing ${facingText(p.facing)}`;
+}
+
 function renderMovePanel() {
   const p = S.pending;
   const panel = $("move-panel");
@@ -402,8 +426,7 @@ function renderMovePanel() {
   if (panel.hidden) return;
   const unit = unitById(p.unit);
   $("move-unit").textContent = unit ? unit.label || unit.id : p.unit;
-  const where = p.where || `(${p.x.toFixed(1)}, ${p.y.toFixed(1)})`;
-  $("move-where").textContent = `to ${where}, facing ${Math.round(p.facing ?? 0)}°`;
+  $("move-where").textContent = `to ${placeText(p)}`;
   $("move-hint").textContent = p.type === "free"
     ? (p.fixed ? p.hint : "Drag the ghost, use the slider or ← → to set its end facing.")
     : p.choices.length > 1 ? "← → switch between the moves that end here." : "";
@@ -412,7 +435,7 @@ function renderMovePanel() {
   choices.replaceChildren();
   if (p.type === "free") {
     $("facing").value = String(Math.round(p.facing));
-    $("facing-value").textContent = `${Math.round(p.facing)}°`;
+    $("facing-value").textContent = facingText(p.facing);
   } else if (p.choices.length > 1) {
     choices.append(el("p", { class: "hint" }, "Several moves end here:"),
       ...p.choices.map((a) => el("label", { class: "choice" },
