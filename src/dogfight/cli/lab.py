@@ -140,7 +140,7 @@ def duel(
     """
     _check_jobs(jobs, cluster)
     name = find_ruleset(ruleset).name
-    check_units(name, [a, b])
+    a, b = check_units(name, [a, b])
     count_a, count_b = parse_count(count)
     kind = _kind(ai, name)
     rules = _rules(rule, name)
@@ -249,7 +249,7 @@ def balance(
     if count_a != count_b:
         raise DogfightError(f"--count {count}: a round robin fields equal numbers, e.g. 4 or 4v4")
     if units:
-        check_units(name, units)
+        units = check_units(name, units)
     kind = _kind(ai, name)
     rules = _rules(rule, name)
     if plot is not None:
