@@ -14,7 +14,6 @@ from typing import Annotated, Any, NoReturn
 
 import msgspec
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dogfight.cli import output as out
 from dogfight.cli.common import (
@@ -29,9 +28,11 @@ from dogfight.cli.common import (
     battles_option,
     seed_option,
 )
+from dogfight.cli.progress import battle_progress
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.options import options_as_dict
+from dogfight.core.text import agrees
 from dogfight.sim import Interval, Summary, SummaryBuilder, iter_results, side_names
 from dogfight.sim.rows import RowWriter, check_out_path
 from dogfight.sim.runner import default_jobs
@@ -122,25 +123,7 @@ def simulate_command(
     builder = SummaryBuilder(sides)
     with ExitStack() as stack:
         writers = [stack.enter_context(RowWriter(path, sides)) for path in paths]
-        update = None
-        if show_progress:
-            # Refreshed by hand: no display thread runs while worker processes start.
-            progress = stack.enter_context(
-                Progress(
-                    TextColumn("simulating"),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    TimeElapsedColumn(),
-                    console=out.stderr_console(),
-                    auto_refresh=False,
-                    transient=True,
-                )
-            )
-            task = progress.add_task("battles", total=n)
-
-            def update(done: int, total: int) -> None:
-                progress.update(task, completed=done)
-                progress.refresh()
+        update = stack.enter_context(battle_progress("simulating", n, show_progress))
 
         try:
             with stop_on_sigterm():
@@ -279,7 +262,7 @@ def _print_summary(game: Game, players: dict[str, str], summary: Summary) -> Non
     typer.echo(_header(game, players, seed="run seed"))
     rows = [
         [
-            f"{s.side} wins",
+            agrees(s.side, "win"),
             s.wins.count,
             out.percent(s.wins.rate),
             _ci(s.wins.low, s.wins.high),

@@ -130,6 +130,9 @@ class Ruleset(ABC, Generic[S, A]):
     """Every rule option this ruleset understands, with its default."""
     action_type: ClassVar[Any]
     """The msgspec type (a tagged union) of this ruleset's actions, for game files."""
+    score_meaning: ClassVar[str] = "share of the enemy destroyed"
+    """What an Outcome's `scores` measure, said where they are printed ('Scores (share
+    of the enemy's starting Damage destroyed): ...'); a fraction from 0 to 1."""
     unit_file_keys: ClassVar[tuple[frozenset[str], ...]] = ()
     """Sets of fields that mark a unit file as this ruleset's: a file with every field
     of one set is taken to be one (e.g. {'agility', 'target'})."""
