@@ -284,7 +284,8 @@ def _section_heatmap(report: BalanceReport, section: Section, path: Path) -> Pat
     )
     from dogfight.sim.plots import heatmap
 
-    return heatmap(rates, matrix.names, title, path)
+    ratings = {s.unit: s.rating for s in section.strengths}
+    return heatmap(rates, matrix.names, title, path, ratings)
 
 
 def _print_balance(report: BalanceReport) -> None:

@@ -90,7 +90,10 @@ def simulate_command(
     plot: Annotated[
         Path | None,
         typer.Option(
-            "--plot", metavar="FILE", help="Also draw the turns histogram: FILE.png or .svg."
+            "--plot",
+            metavar="FILE",
+            help="Also draw each side's win rate with its 95% interval and the turn each "
+            "battle ended: FILE.png or .svg.",
         ),
     ] = None,
 ) -> None:
@@ -148,10 +151,13 @@ def simulate_command(
             _interrupted(game, players, builder, n, kept, json_out)
     summary = builder.summary()
     if plot is not None:
-        from dogfight.sim.plots import turns_histogram
+        from dogfight.sim.plots import Rate, simulation_plot
 
-        title = f"{loaded.title}: turn each of {summary.battles} battles ended"
-        turns_histogram(summary.turn_counts, title, plot)
+        rates = [Rate(s.side, s.wins.rate, s.wins.low, s.wins.high) for s in summary.sides]
+        d = summary.draws
+        rates.append(Rate("draw", d.rate, d.low, d.high))
+        title = f"{loaded.title}: {summary.battles} battles, run seed {seed}"
+        simulation_plot(rates, summary.turn_counts, title, plot)
     if json_out:
         report = _simulation_report(game, players, seed, summary, paths, swap_sides, cluster)
         out.print_json({**report, "plot": str(plot) if plot else None})
