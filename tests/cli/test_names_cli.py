@@ -132,3 +132,55 @@ def test_unknown_scenario_option_and_field_names_get_did_you_mean(tmp_path: Path
     assert refused("units", "acts") == (
         "error: no ruleset 'acts' (did you mean 'acta'?); known rulesets: acta, evo, sfa"
     )
+
+
+RENAMES = {
+    "starfury-aurora": "STARFURY AURORA",
+    "starfury-nova": "Nova",
+    "frazi": "Frazi Heavy Fighter",
+    "rebel-fighter": "rebel fighter",
+    "alien-disk-fighter": "Alien Disk-Fighter",
+    "brawler": "Brawler",
+    "reogi": "REOGI",
+    "thug": "Street Thug (original)",
+}
+
+
+def _renamed(node: Any) -> Any:
+    """The scenario data with every unit `type:` given by a printed name instead."""
+    if isinstance(node, dict):
+        return {
+            k: RENAMES.get(v, v) if k == "type" and isinstance(v, str) else _renamed(v)
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_renamed(v) for v in node]
+    return node
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scenario"),
+    [("evo", "skirmish"), ("sfa", "fighter-duel"), ("sfa", "street-brawl")],
+)
+def test_evo_and_sfa_scenario_types_take_the_printed_names(
+    tmp_path: Path, ruleset: str, scenario: str
+) -> None:
+    raw = yaml.safe_load(package_data(ruleset, "scenarios", f"{scenario}.yaml").read_text())
+    renamed = _renamed(raw)
+    assert renamed != raw
+    plain, fancy = tmp_path / "plain.yaml", tmp_path / "fancy.yaml"
+    plain.write_text(yaml.safe_dump(raw))
+    fancy.write_text(yaml.safe_dump(renamed))
+    assert ok("battle", fancy, "--quiet") == ok("battle", plain, "--quiet").replace(
+        "plain.yaml", "fancy.yaml"
+    )
+
+
+def test_design_sfa_takes_a_built_in_craft_by_name() -> None:
+    by_name = ok("design", "sfa", "Rebel Fighter", "--json")
+    by_id = ok("design", "sfa", "rebel-fighter", "--json")
+    assert by_name.replace('"file": "Rebel Fighter"', '"file": "rebel-fighter"') == by_id
+    line = refused("design", "sfa", "rebel-figher")
+    assert line.startswith(
+        "error: rebel-figher: no such file, and no sfa craft 'rebel-figher' (did you mean"
+    )
