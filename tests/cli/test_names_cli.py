@@ -184,3 +184,10 @@ def test_design_sfa_takes_a_built_in_craft_by_name() -> None:
     assert line.startswith(
         "error: rebel-figher: no such file, and no sfa craft 'rebel-figher' (did you mean"
     )
+
+
+def test_unknown_sides_and_player_kinds_get_did_you_mean() -> None:
+    line = refused("battle", "furball", "--ai", "Empir=random", "--quiet")
+    assert "no side 'Empir' in this scenario (did you mean 'Empire'?); sides: Empire" in line
+    line = refused("battle", "furball", "--ai", "Empire=rando", "--quiet")
+    assert "no player kind 'rando' (did you mean 'random'?)" in line
