@@ -142,9 +142,12 @@ def duel(
         )
     report = _duel_report(name, result, seed, kind, rules, scenario.title)
     if plot is not None:
-        from dogfight.sim.plots import turns_histogram
+        from dogfight.sim.plots import Rate, simulation_plot
 
-        turns_histogram(result.turns, f"{scenario.title}: turn each battle ended", plot)
+        found = report["results"]
+        rates = [Rate(k, found[k]["rate"], found[k]["low"], found[k]["high"]) for k in found]
+        title = f"{scenario.title}: {result.battles} battles, run seed {seed}"
+        simulation_plot(rates, result.turns, title, plot)
     if json_out:
         out.print_json({**report, "plot": str(plot) if plot else None})
         return
