@@ -73,7 +73,7 @@ def resolve(query: str, names: Mapping[str, str | None], what: str) -> str:
                 full.setdefault(_compact(key), set()).add(ident)
         for key in short_names(name or ""):
             short.setdefault(_compact(key), set()).add(ident)
-        for word in fold(_PARENTHESISED.sub(" ", name or "")).split():
+        for word in fold(name or "").split():
             words.setdefault(word, set()).add(ident)
     steps: list[set[str]] = [
         full.get(wanted, set()),
