@@ -3,6 +3,7 @@ short word (N, X, TEXT, PATH), no 64-bit range, arguments by their upper-case na
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,6 +33,7 @@ def test_help_has_no_type_noise(path: tuple[str, ...]) -> None:
     assert result.exit_code == 0, result.output
     for noise in NOISE:
         assert noise not in result.stdout, (noise, result.stdout)
+    assert not re.search(r"<[a-z]+\|", result.stdout), result.stdout  # '<group|weapon>'
     usage = next(line for line in result.stdout.splitlines() if "Usage:" in line)
     assert "{" not in usage, usage
 
@@ -53,3 +55,7 @@ def test_value_words_for_each_kind() -> None:
     assert words["n"] == "N"
     assert words["json_out"] == ""
     assert words["scenario"] == "TEXT"
+    design = command.commands["design"].commands["sfa"]  # type: ignore[attr-defined]
+    words = {p.name: value_word(p) for p in design.params}
+    assert words["fire_link"] == "group|weapon"
+    assert words["weapon_points"] == "N"

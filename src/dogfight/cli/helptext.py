@@ -32,8 +32,8 @@ class _NamedArgument(TyperArgument):
 
 
 def value_word(param: Any) -> str | None:
-    """The metavar of an option or argument that has none of its own, or None to leave
-    what typer prints (a choice lists its values).
+    """The metavar of an option or argument that has none of its own: '' for a flag,
+    'a|b' for a choice, N, X, PATH or TEXT; None to leave what typer prints.
 
     Read by duck typing: typer releases describe a parameter's type differently (click's
     `type`, or typer's own `type_descriptor`)."""
@@ -42,7 +42,7 @@ def value_word(param: Any) -> str | None:
     described = getattr(param, "type_descriptor", None)
     if described is not None:
         if described.is_choice:
-            return None
+            return _choices(described.choices)
         if described.is_path or described.is_file:
             return "PATH"
         kind: Any = described.annotation
@@ -50,13 +50,19 @@ def value_word(param: Any) -> str | None:
     else:
         name = type(getattr(param, "type", None)).__name__
         if name == "Choice":
-            return None
+            return _choices(getattr(param.type, "choices", None))
         name = {"IntParamType": "int", "IntRange": "int", "FloatParamType": "float"}.get(
             name, "path" if name in ("Path", "File") else name
         )
         if name == "path":
             return "PATH"
     return {"int": "N", "float": "X"}.get(name, "TEXT")
+
+
+def _choices(choices: Any) -> str | None:
+    """'group|weapon' for a choice (an Enum's values), or None to leave typer's."""
+    values = [str(getattr(c, "value", c)) for c in choices or ()]
+    return "|".join(values) if values else None
 
 
 def tidy(command: Any) -> None:

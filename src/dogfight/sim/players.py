@@ -80,8 +80,7 @@ def parse_ai_args(
         if kind not in known:
             hint = suggest(kind, known)
             raise DogfightError(
-                f"--ai {arg}: no player kind {kind_text.strip()!r}{hint}; "
-                f"kinds: {', '.join(known)}"
+                f"--ai {arg}: no player kind {kind_text.strip()!r}{hint}; kinds: {', '.join(known)}"
             )
         players[side] = kind
     return players
