@@ -59,7 +59,7 @@ def test_show_takes_the_printed_names(ruleset: str, name: str, printed: str) -> 
 
 def test_show_refuses_an_ambiguous_name_listing_the_candidates() -> None:
     line = refused("show", "evo", "Starfury")
-    assert line.startswith("error: 'Starfury' matches several of (evo unit): ")
+    assert line.startswith("error: 'Starfury' could be more than one evo unit: ")
     assert "starfury-aurora (Starfury Aurora)" in line and "starfury-nova (Starfury Nova)" in line
 
 

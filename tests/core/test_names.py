@@ -67,11 +67,11 @@ def test_an_ambiguous_name_is_refused_listing_the_candidates() -> None:
     with pytest.raises(UnknownName) as info:
         resolve("z", UNITS, "acta unit")
     message = str(info.value)
-    assert "'z' matches several of (acta unit)" in message
+    assert "'z' could be more than one acta unit: " in message
     assert "zaresh (Zaresh Superiority Fighter)" in message
     assert "zketh (Z'keth Assault Fighter)" in message
     assert "hornet" not in message
-    with pytest.raises(UnknownName, match="matches several"):
+    with pytest.raises(UnknownName, match="could be more than one acta unit"):
         resolve("fighter", UNITS, "acta unit")
 
 

@@ -86,7 +86,7 @@ def resolve(query: str, names: Mapping[str, str | None], what: str) -> str:
             return next(iter(found))
         if found:
             choices = ", ".join(_label(i, names.get(i)) for i in sorted(found))
-            raise UnknownName(f"'{query}' matches several of ({what}): {choices}; say which")
+            raise UnknownName(f"'{query}' could be more than one {what}: {choices}; say which")
     aliases = {ident: ident for ident in names}
     aliases.update({name: ident for ident, name in names.items() if name})
     hint = suggest(query, aliases)
