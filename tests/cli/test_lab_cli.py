@@ -179,6 +179,19 @@ def test_balance_json_has_matrix_strengths_points_and_plots(tmp_path: Path) -> N
     assert all(Path(p).stat().st_size > 0 for p in data["plots"])
 
 
+def test_balance_heatmap_rows_run_by_rating(tmp_path: Path) -> None:
+    plot = tmp_path / "rr.svg"
+    data = one_json(
+        "balance", "evo", "frazi", "razik", "nial", "--count", "1", "--battles", "4",
+        "--ai", "random", "--jobs", "1", "--json", "--plot", plot,
+    )  # fmt: skip
+    strengths = sorted(data["equal_numbers"]["strengths"], key=lambda s: -s["rating"])
+    rows = [f"{s['unit']} ({s['rating']:.0f})" for s in strengths]
+    svg = plot.read_text()
+    assert all(row in svg for row in rows)
+    assert [svg.index(row) for row in rows] == sorted(svg.index(row) for row in rows)
+
+
 def test_balance_text_reports_skipped_points_for_acta() -> None:
     result = run(
         "balance",

@@ -196,7 +196,12 @@ def test_cli_plot_draws_the_turns_of_the_run(tmp_path: Path) -> None:
     data: dict[str, Any] = json.loads(_ok(*base, "--swap-sides", "--plot", plot, "--json"))
     assert data["plot"] == str(plot)
     svg = plot.read_text()
-    assert "turn each of 7 battles ended" in svg
+    assert "7 battles, run seed 3" in svg
+    assert "who wins" in svg and "turn each battle ended" in svg
+    # Each side's rate with its 95% interval is written beside its bar.
+    for wins in data["sides"].values():
+        text = f"{100 * wins['rate']:.1f}% ({100 * wins['low']:.1f}-{100 * wins['high']:.1f})"
+        assert text in svg
 
 
 @pytest.mark.parametrize(

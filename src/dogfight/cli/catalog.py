@@ -66,7 +66,10 @@ def units(
 @app.command()
 def show(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
-    unit: Annotated[str, typer.Argument(help="Unit id (see 'dogfight units RULESET').")],
+    unit: Annotated[
+        str,
+        typer.Argument(help="Unit type: its id or name, any case (see 'dogfight units RULESET')."),
+    ],
     json_out: JsonFlag = False,
 ) -> None:
     """Show a unit type's full profile."""

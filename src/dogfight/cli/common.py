@@ -16,6 +16,7 @@ from typer.core import TyperGroup
 
 from dogfight import __version__
 from dogfight.cli import output as out
+from dogfight.cli.helptext import tidy
 from dogfight.core.errors import DataError, DogfightError
 from dogfight.core.game import Game
 from dogfight.core.limits import SEED_MAX
@@ -31,7 +32,12 @@ _USAGE_ERROR: type[Exception] = next(
 
 
 class _Group(TyperGroup):
-    """The top-level command group: turns every expected failure into one line."""
+    """The top-level command group: turns every expected failure into one line, and
+    gives every parameter of the tree a plain metavar (`cli.helptext.tidy`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        tidy(self)
 
     def main(
         self,

@@ -6,13 +6,10 @@ They are registered on the shared app when `dogfight.cli.main` imports this modu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dogfight.ai import PLAYER_KINDS
 from dogfight.cli import output as out
@@ -26,10 +23,12 @@ from dogfight.cli.common import (
     battles_option,
     seed_option,
 )
+from dogfight.cli.progress import battle_progress
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.options import parse_rule_args, resolve_options
 from dogfight.core.registry import find_ruleset
+from dogfight.core.text import agrees
 from dogfight.sim import check_players, parse_ai_args, side_names
 from dogfight.sim.balance import BalanceReport, Section, round_robin
 from dogfight.sim.compare import Comparison, compare, p_text
@@ -60,30 +59,9 @@ PlotOption = Annotated[
 ]
 
 
-@contextmanager
-def _progress(label: str, total: int, enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on stderr (only on a terminal), refreshed by hand like `simulate`'s:
-    no display thread runs while worker processes start."""
-    if not enabled or not out.stderr_console().is_terminal:
-        yield None
-        return
-    bar = Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=out.stderr_console(),
-        auto_refresh=False,
-        transient=True,
-    )
-    task = bar.add_task("battles", total=total)
-
-    def update(done: int, runner_total: int) -> None:
-        bar.update(task, completed=done, total=runner_total or total or None)
-        bar.refresh()
-
-    with bar:
-        yield update
+def _progress(label: str, total: int, enabled: bool) -> Any:
+    """The battles' progress bar (`cli.progress.battle_progress`)."""
+    return battle_progress(label, total, enabled)
 
 
 def _check_jobs(jobs: int | None, cluster: str | None) -> None:
@@ -120,8 +98,8 @@ def _ci(low: float, high: float) -> str:
 @app.command()
 def duel(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
-    a: Annotated[str, typer.Argument(help="First unit type's id.")],
-    b: Annotated[str, typer.Argument(help="Second unit type's id.")],
+    a: Annotated[str, typer.Argument(help="First unit type: its id or name (any case).")],
+    b: Annotated[str, typer.Argument(help="Second unit type: its id or name.")],
     count: Annotated[
         str, typer.Option(help="How many of each: NvM (A's, then B's), or N for NvN.")
     ] = "4v4",
@@ -140,7 +118,7 @@ def duel(
     """
     _check_jobs(jobs, cluster)
     name = find_ruleset(ruleset).name
-    check_units(name, [a, b])
+    a, b = check_units(name, [a, b])
     count_a, count_b = parse_count(count)
     kind = _kind(ai, name)
     rules = _rules(rule, name)
@@ -164,9 +142,12 @@ def duel(
         )
     report = _duel_report(name, result, seed, kind, rules, scenario.title)
     if plot is not None:
-        from dogfight.sim.plots import turns_histogram
+        from dogfight.sim.plots import Rate, simulation_plot
 
-        turns_histogram(result.turns, f"{scenario.title}: turn each battle ended", plot)
+        found = report["results"]
+        rates = [Rate(k, found[k]["rate"], found[k]["low"], found[k]["high"]) for k in found]
+        title = f"{scenario.title}: {result.battles} battles, run seed {seed}"
+        simulation_plot(rates, result.turns, title, plot)
     if json_out:
         out.print_json({**report, "plot": str(plot) if plot else None})
         return
@@ -226,7 +207,9 @@ def balance(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name.")],
     units: Annotated[
         list[str] | None,
-        typer.Argument(help="Unit type ids (default: the ruleset's fighters, see docs)."),
+        typer.Argument(
+            help="Unit types by id or name (default: the ruleset's fighters, see docs)."
+        ),
     ] = None,
     battles: Annotated[int, battles_option("Battles per pairing.")] = 1000,
     count: Annotated[str, typer.Option(help="Units a side at equal numbers: N (or NvN).")] = "4",
@@ -249,7 +232,7 @@ def balance(
     if count_a != count_b:
         raise DogfightError(f"--count {count}: a round robin fields equal numbers, e.g. 4 or 4v4")
     if units:
-        check_units(name, units)
+        units = check_units(name, units)
     kind = _kind(ai, name)
     rules = _rules(rule, name)
     if plot is not None:
@@ -304,7 +287,8 @@ def _section_heatmap(report: BalanceReport, section: Section, path: Path) -> Pat
     )
     from dogfight.sim.plots import heatmap
 
-    return heatmap(rates, matrix.names, title, path)
+    ratings = {s.unit: s.rating for s in section.strengths}
+    return heatmap(rates, matrix.names, title, path, ratings)
 
 
 def _print_balance(report: BalanceReport) -> None:
@@ -483,7 +467,7 @@ def _print_compare(c: Comparison, title: str, players: dict[str, str]) -> None:
     for s in c.sides:
         rows.append(
             [
-                f"{s.side} wins",
+                agrees(s.side, "win"),
                 f"{out.percent(s.without.rate)} ({_ci(s.without.low, s.without.high)})",
                 f"{out.percent(s.with_rules.rate)} ({_ci(s.with_rules.low, s.with_rules.high)})",
                 f"{100 * s.difference:+.1f} ({100 * s.low:+.1f} to {100 * s.high:+.1f})",

@@ -25,6 +25,7 @@ from dogfight.core.game import Game
 from dogfight.core.limits import cap_message
 from dogfight.core.options import Option
 from dogfight.core.text import (
+    agrees,
     cell_text,
     changed_options,
     fraction_text,
@@ -117,10 +118,10 @@ def outcome_lines(game: Game) -> list[str]:
     elif outcome.winner is None:
         lines = [f"Result: draw on turn {turn}: {outcome.reason}"]
     else:
-        lines = [f"Result: {outcome.winner} wins on turn {turn}: {outcome.reason}"]
+        lines = [f"Result: {agrees(outcome.winner, 'win')} on turn {turn}: {outcome.reason}"]
     if outcome is not None and outcome.scores:
-        scores = ", ".join(f"{side} {_value(score)}" for side, score in outcome.scores.items())
-        lines.append(f"Scores: {scores}")
+        scores = ", ".join(f"{side} {percent(score)}" for side, score in outcome.scores.items())
+        lines.append(f"Scores ({game.ruleset.score_meaning}): {scores}")
     survivors: Mapping[str, list[dict[str, Any]]] = summary.get("survivors") or {}
     if survivors:
         lines.append("Survivors:")

@@ -14,7 +14,6 @@ from typing import Annotated, Any, NoReturn
 
 import msgspec
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from dogfight.cli import output as out
 from dogfight.cli.common import (
@@ -29,9 +28,11 @@ from dogfight.cli.common import (
     battles_option,
     seed_option,
 )
+from dogfight.cli.progress import battle_progress
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.options import options_as_dict
+from dogfight.core.text import agrees
 from dogfight.sim import Interval, Summary, SummaryBuilder, iter_results, side_names
 from dogfight.sim.rows import RowWriter, check_out_path
 from dogfight.sim.runner import default_jobs
@@ -89,7 +90,10 @@ def simulate_command(
     plot: Annotated[
         Path | None,
         typer.Option(
-            "--plot", metavar="FILE", help="Also draw the turns histogram: FILE.png or .svg."
+            "--plot",
+            metavar="FILE",
+            help="Also draw each side's win rate with its 95% interval and the turn each "
+            "battle ended: FILE.png or .svg.",
         ),
     ] = None,
 ) -> None:
@@ -122,25 +126,7 @@ def simulate_command(
     builder = SummaryBuilder(sides)
     with ExitStack() as stack:
         writers = [stack.enter_context(RowWriter(path, sides)) for path in paths]
-        update = None
-        if show_progress:
-            # Refreshed by hand: no display thread runs while worker processes start.
-            progress = stack.enter_context(
-                Progress(
-                    TextColumn("simulating"),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    TimeElapsedColumn(),
-                    console=out.stderr_console(),
-                    auto_refresh=False,
-                    transient=True,
-                )
-            )
-            task = progress.add_task("battles", total=n)
-
-            def update(done: int, total: int) -> None:
-                progress.update(task, completed=done)
-                progress.refresh()
+        update = stack.enter_context(battle_progress("simulating", n, show_progress))
 
         try:
             with stop_on_sigterm():
@@ -165,10 +151,13 @@ def simulate_command(
             _interrupted(game, players, builder, n, kept, json_out)
     summary = builder.summary()
     if plot is not None:
-        from dogfight.sim.plots import turns_histogram
+        from dogfight.sim.plots import Rate, simulation_plot
 
-        title = f"{loaded.title}: turn each of {summary.battles} battles ended"
-        turns_histogram(summary.turn_counts, title, plot)
+        rates = [Rate(s.side, s.wins.rate, s.wins.low, s.wins.high) for s in summary.sides]
+        d = summary.draws
+        rates.append(Rate("draw", d.rate, d.low, d.high))
+        title = f"{loaded.title}: {summary.battles} battles, run seed {seed}"
+        simulation_plot(rates, summary.turn_counts, title, plot)
     if json_out:
         report = _simulation_report(game, players, seed, summary, paths, swap_sides, cluster)
         out.print_json({**report, "plot": str(plot) if plot else None})
@@ -279,7 +268,7 @@ def _print_summary(game: Game, players: dict[str, str], summary: Summary) -> Non
     typer.echo(_header(game, players, seed="run seed"))
     rows = [
         [
-            f"{s.side} wins",
+            agrees(s.side, "win"),
             s.wins.count,
             out.percent(s.wins.rate),
             _ci(s.wins.low, s.wins.high),

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import msgspec
+import msgspec.inspect
 import yaml
 
-from dogfight.core.errors import DataError, UnknownName
+from dogfight.core.errors import DataError
 from dogfight.core.limits import check_regular_file, check_tree
+from dogfight.core.names import resolve, suggest
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -81,9 +83,50 @@ def convert(raw: Any, kind: type[T], where: str) -> T:
         named = _FIELD.match(message)
         if named:
             field = f"{path}.{named.group(2)}" if path else named.group(2)
-            problem = "missing" if named.group(1).startswith("missing") else "unknown field"
-            raise DataError(f"{where}: field '{field}': {problem}") from None
+            if named.group(1).startswith("missing"):
+                raise DataError(f"{where}: field '{field}': missing") from None
+            hint = suggest(named.group(2), field_names(kind, path))
+            raise DataError(f"{where}: field '{field}': unknown field{hint}") from None
         raise DataError(f"{where}: field '{path or '(top level)'}': {message}") from None
+
+
+_SEGMENT = re.compile(r"\[[^\]]*\]|[^.\[\]]+")
+
+
+def field_names(kind: Any, path: str) -> list[str]:
+    """The field names the data file may use at `path` ('sides[0].units[1]') inside a
+    `kind` (a msgspec Struct), for "did you mean"; [] where the path leads to no Struct."""
+    info = _one_struct(msgspec.inspect.type_info(kind))
+    for segment in _SEGMENT.findall(path):
+        if segment.startswith("["):
+            if isinstance(info, msgspec.inspect.DictType):
+                info = info.value_type
+            elif isinstance(info, msgspec.inspect.CollectionType):
+                info = info.item_type
+            elif isinstance(info, msgspec.inspect.TupleType) and info.item_types:
+                info = info.item_types[0]
+            else:
+                return []
+        elif isinstance(info, msgspec.inspect.StructType):
+            matches = [f.type for f in info.fields if f.encode_name == segment]
+            if not matches:
+                return []
+            info = matches[0]
+        else:
+            return []
+        info = _one_struct(info)
+    if isinstance(info, msgspec.inspect.StructType):
+        return [f.encode_name for f in info.fields]
+    return []
+
+
+def _one_struct(info: msgspec.inspect.Type) -> msgspec.inspect.Type:
+    """An optional value's type (`X | None` is `X` here)."""
+    if isinstance(info, msgspec.inspect.UnionType):
+        kinds = [t for t in info.types if not isinstance(t, msgspec.inspect.NoneType)]
+        if len(kinds) == 1:
+            return kinds[0]
+    return info
 
 
 def package_data(*parts: str) -> Path:
@@ -107,10 +150,17 @@ def load_typed_file(path: Path, spec_type: type[S], build: Callable[[S, str], T]
 
 
 def lookup(name: str, builtin: Mapping[str, T], extra: Mapping[str, T] | None, what: str) -> T:
-    """An entry by id from `extra` (a scenario's own) first, then `builtin`; an
-    UnknownName listing the known ids otherwise."""
+    """An entry by the name a person gives it (`core.names.resolve`: its id or printed
+    `name` in any case, with or without diacritics, a short name...) from `extra` (a
+    scenario's own) first, then `builtin`; an UnknownName listing the known ids (and
+    the close ones) otherwise."""
     if extra and name in extra:
         return extra[name]
     if name in builtin:
         return builtin[name]
-    raise UnknownName(f"no {what} '{name}'; known: {', '.join(sorted(builtin))}")
+    entries = {**builtin, **(extra or {})}
+    printed = {ident: getattr(entries[ident], "name", None) for ident in sorted(entries)}
+    ident = resolve(name, {k: v if isinstance(v, str) else None for k, v in printed.items()}, what)
+    if extra and ident in extra:
+        return extra[ident]
+    return builtin[ident]

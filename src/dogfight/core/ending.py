@@ -7,6 +7,7 @@ from typing import Any
 
 from dogfight.core.context import RuleContext
 from dogfight.core.ruleset import Outcome
+from dogfight.core.text import said_of
 
 
 def end_by_elimination(
@@ -19,8 +20,8 @@ def end_by_elimination(
     why_both: str,
 ) -> bool:
     """End the game if any side is `beaten`: the other side wins, or it is a draw when
-    both are. `why` is said of the beaten side ('has no units left'). Returns True if
-    the game ended."""
+    both are. `why` is said of the beaten side ('has no units left'; 'have' for a plural
+    name, `core.text.said_of`). Returns True if the game ended."""
     state = ctx.state
     if not beaten:
         return False
@@ -28,7 +29,7 @@ def end_by_elimination(
         state.outcome = Outcome(winner=None, reason=why_both, scores=scores)
     else:
         winner = next(s for s in state.sides if s != beaten[0])
-        state.outcome = Outcome(winner=winner, reason=f"{beaten[0]} {why}", scores=scores)
+        state.outcome = Outcome(winner=winner, reason=said_of(beaten[0], why), scores=scores)
     state.active = ""
     ctx.emit(clause, f"game over: {state.outcome.reason}", winner=state.outcome.winner)
     return True

@@ -10,6 +10,7 @@ import msgspec
 
 from dogfight.core.errors import OptionError
 from dogfight.core.limits import INT_MAX
+from dogfight.core.names import suggest
 
 OptionValue = bool | int | float | str
 
@@ -124,7 +125,10 @@ def resolve_options(
             if option is None:
                 known = ", ".join(sorted(by_name)) or "(none)"
                 place = f"{where}: " if where else ""
-                raise OptionError(f"{place}unknown rule option '{key}'; known options: {known}")
+                hint = suggest(key, list(by_name))
+                raise OptionError(
+                    f"{place}unknown rule option '{key}'{hint}; known options: {known}"
+                )
             values[key] = option.parse(raw, where)
     return values
 

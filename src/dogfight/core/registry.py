@@ -13,6 +13,7 @@ import threading
 from typing import Any
 
 from dogfight.core.errors import DogfightError, UnknownName
+from dogfight.core.names import suggest
 from dogfight.core.ruleset import Ruleset
 
 _RULESETS: dict[str, Ruleset[Any, Any]] = {}
@@ -92,9 +93,10 @@ def find_ruleset(name: str) -> Ruleset[Any, Any]:
     try:
         return _RULESETS[name.lower()]
     except KeyError:
-        raise UnknownName(
-            f"no ruleset '{name}'; known rulesets: {', '.join(r.name for r in all_rulesets())}"
-        ) from None
+        known = [r.name for r in all_rulesets()]
+        hint = suggest(name, known)
+        listed = ", ".join(known)
+        raise UnknownName(f"no ruleset '{name}'{hint}; known rulesets: {listed}") from None
 
 
 def all_rulesets() -> list[Ruleset[Any, Any]]:

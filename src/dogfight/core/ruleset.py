@@ -18,6 +18,7 @@ import msgspec
 
 from dogfight.core.data import package_data
 from dogfight.core.events import Event, EventLog, visible_to
+from dogfight.core.names import resolve
 from dogfight.core.options import Option, OptionValue
 from dogfight.core.scenario import Scenario
 
@@ -132,6 +133,9 @@ class Ruleset(ABC, Generic[S, A]):
     `phase_name` falls back to the phase's own words."""
     action_type: ClassVar[Any]
     """The msgspec type (a tagged union) of this ruleset's actions, for game files."""
+    score_meaning: ClassVar[str] = "share of the enemy destroyed"
+    """What an Outcome's `scores` measure, said where they are printed ('Scores (share
+    of the enemy's starting Damage destroyed): ...'); a fraction from 0 to 1."""
     unit_file_keys: ClassVar[tuple[frozenset[str], ...]] = ()
     """Sets of fields that mark a unit file as this ruleset's: a file with every field
     of one set is taken to be one (e.g. {'agility', 'target'})."""
@@ -197,7 +201,18 @@ class Ruleset(ABC, Generic[S, A]):
 
     @abstractmethod
     def describe_unit(self, name: str) -> dict[str, Any]:
-        """A unit type's full profile as plain data (raises UnknownName)."""
+        """A unit type's full profile as plain data (raises UnknownName). `name` is any
+        name `unit_id` accepts."""
+
+    def unit_id(self, name: str) -> str:
+        """The id of the unit type a person means by `name`: its id or printed name in
+        any case, with or without diacritics and apostrophes, a short name or a unique
+        prefix (`core.names.resolve`); refused with "did you mean" and the known ids."""
+        if name in self.unit_names():
+            return name
+        printed = {n: self.describe_unit(n).get("name") for n in self.unit_names()}
+        names = {n: p if isinstance(p, str) else None for n, p in printed.items()}
+        return resolve(name, names, f"{self.name} unit type")
 
     @abstractmethod
     def check_unit_file(self, path: Path) -> str:

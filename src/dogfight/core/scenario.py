@@ -13,6 +13,7 @@ import msgspec
 
 from dogfight.core.data import read_yaml
 from dogfight.core.errors import DataError, UnknownName
+from dogfight.core.names import suggest
 
 GAME_FILE_FORMAT = "dogfight-game"
 """The `format` field of a game file (core.gamefile), which is not a scenario."""
@@ -139,8 +140,12 @@ def load_scenario(name_or_path: str) -> Scenario:
     if matches:
         found = scenario_from_raw(read_yaml(matches[0]), f"builtin:{matches[0].stem}")
         return _bound(found, ruleset) if ruleset else found
-    known = ", ".join(f.stem for f in builtin_scenario_files())
-    raise UnknownName(f"no scenario file or built-in scenario '{name_or_path}'; built-in: {known}")
+    stems = [f.stem for f in builtin_scenario_files()]
+    hint = suggest(bare, stems)
+    raise UnknownName(
+        f"no scenario file or built-in scenario '{name_or_path}'{hint}; "
+        f"built-in: {', '.join(stems)}"
+    )
 
 
 def inline_unit_files(scenario: Scenario) -> Scenario:

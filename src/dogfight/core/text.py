@@ -9,6 +9,33 @@ from typing import Any
 from dogfight.core.options import Option, OptionValue
 
 
+def plural_name(name: str) -> bool:
+    """Whether a side's name is plural ('Raiders', 'Rebels'): its last word ends in an
+    's' that is not part of 'ss', 'us' or 'is' ('Empire', 'Narn Regime', 'Nexus',
+    'Empress' are one)."""
+    words = name.split()
+    last = words[-1].lower() if words else ""
+    return len(last) > 1 and last.endswith("s") and not last.endswith(("ss", "us", "is"))
+
+
+def agrees(subject: str, verb: str) -> str:
+    """`subject` and a present-tense `verb` that agrees with it: 'Empire wins',
+    'Raiders win' (`plural_name`); `verb` is the plural form ('win', 'destroy')."""
+    return f"{subject} {verb}" if plural_name(subject) else f"{subject} {verb}s"
+
+
+_PLURAL_OF = {"has": "have", "is": "are", "was": "were"}
+
+
+def said_of(subject: str, phrase: str) -> str:
+    """`subject` and a verb phrase written for one ('has no units left'), its first
+    verb made plural for a plural name: 'Aliens have no units left'."""
+    first, _, rest = phrase.partition(" ")
+    if plural_name(subject) and first in _PLURAL_OF:
+        phrase = f"{_PLURAL_OF[first]} {rest}".rstrip()
+    return f"{subject} {phrase}"
+
+
 def percent(rate: float) -> str:
     """A rate as a percentage with one decimal."""
     return f"{100 * rate:.1f}%"

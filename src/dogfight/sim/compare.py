@@ -20,6 +20,7 @@ import msgspec
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.scenario import Scenario
+from dogfight.core.text import agrees
 from dogfight.dice import derive_seed
 from dogfight.sim.matchup import Progress
 from dogfight.sim.players import side_names
@@ -112,7 +113,8 @@ def verdict(rules: Mapping[str, str], change: SideChange, alpha: float = ALPHA) 
     what = ", ".join(f"{k}={v}" for k, v in rules.items())
     points = 100 * abs(change.difference)
     direction = "more" if change.difference >= 0 else "less"
-    moved = f"{change.side} wins {points:.1f} points {direction} often ({p_text(change.p_value)})"
+    who = agrees(change.side, "win")
+    moved = f"{who} {points:.1f} points {direction} often ({p_text(change.p_value)})"
     if change.p_value < alpha:
         return f"With {what}, {moved}: the rule moves the balance."
     return (

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from dogfight.core.errors import DogfightError, UnknownName
+from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.hooks import LabSetup
 from dogfight.core.registry import find_ruleset
@@ -37,12 +37,10 @@ Progress = Callable[[int, int], None]
 
 
 def unit_info(ruleset: str, unit: str) -> dict[str, Any]:
-    """A unit type's profile; an unknown one is refused with the list of known ids."""
+    """A unit type's profile by any name `Ruleset.unit_id` accepts; an unknown one is
+    refused with the close and the known ids."""
     rules = find_ruleset(ruleset)
-    names = rules.unit_names()
-    if unit not in names:
-        raise UnknownName(f"no {rules.name} unit type '{unit}'; known: {', '.join(names)}")
-    return rules.describe_unit(unit)
+    return rules.describe_unit(rules.unit_id(unit))
 
 
 def unit_points(ruleset: str, unit: str) -> int | None:
@@ -68,9 +66,10 @@ def default_roster(ruleset: str) -> list[str]:
 
 
 def check_units(ruleset: str, units: Sequence[str]) -> list[str]:
-    """The units, each checked to exist (raises `UnknownName` listing the known ones)."""
-    for unit in units:
-        unit_info(ruleset, unit)
+    """The units' ids, each name checked to mean one (`Ruleset.unit_id`; raises
+    `UnknownName` listing the known ones)."""
+    rules = find_ruleset(ruleset)
+    units = [rules.unit_id(unit) for unit in units]
     if len(set(units)) != len(units):
         repeated = sorted({u for u in units if list(units).count(u) > 1})
         raise DogfightError(f"unit types named more than once: {', '.join(repeated)}")
@@ -115,8 +114,7 @@ def duel_scenario(
     cannot be fielded this way fails here with the ruleset's own message.
     """
     rules, lab = lab_of(ruleset)
-    unit_info(rules.name, a)
-    unit_info(rules.name, b)
+    a, b = rules.unit_id(a), rules.unit_id(b)
     if count_a < 1 or count_b < 1:
         raise DogfightError("each side of a duel needs at least one unit")
     board = lab.board

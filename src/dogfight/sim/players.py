@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dogfight.ai import make_player, player_kinds
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
+from dogfight.core.names import suggest
 from dogfight.core.play import Player
 from dogfight.core.ruleset import Ruleset
 
@@ -71,12 +72,15 @@ def parse_ai_args(
             raise DogfightError(f"--ai takes SIDE=KIND (e.g. {sides[0]}=random), not {arg!r}")
         side = _match_side(side_text, sides)
         if side is None:
+            hint = suggest(side_text, sides)
             raise DogfightError(
-                f"--ai {arg}: no side {side_text!r} in this scenario; sides: {', '.join(sides)}"
+                f"--ai {arg}: no side {side_text!r} in this scenario{hint}; "
+                f"sides: {', '.join(sides)}"
             )
         if kind not in known:
+            hint = suggest(kind, known)
             raise DogfightError(
-                f"--ai {arg}: no player kind {kind_text.strip()!r}; kinds: {', '.join(known)}"
+                f"--ai {arg}: no player kind {kind_text.strip()!r}{hint}; kinds: {', '.join(known)}"
             )
         players[side] = kind
     return players

@@ -11,6 +11,7 @@ The odds use the ruleset's own rule functions, so a subclass's odds follow its r
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -172,31 +173,38 @@ def attack_report(ruleset: ActaRuleset, params: Params, options: Options) -> Rep
 
 def import_report(params: Params, options: Options) -> Report:
     """`dogfight import acta`: write one unit file per craft and list them."""
-    from dogfight.rulesets.acta.importer import fleet_map, import_file
+    from dogfight.rulesets.acta.importer import fleet_map, import_file, import_text
     from dogfight.rulesets.acta.units import load_unit_file
 
     file = Path(params["file"])
     origin = str(params.get("origin", "original"))
     if origin not in ("original", "seed"):
         raise DataError(f"--origin must be 'original' or 'seed', not {origin!r}")
-    written = import_file(
-        file,
-        Path(params.get("out_dir") or "."),
-        fleet=str(params.get("fleet", "Unknown")),
-        fleets=fleet_map(list(params.get("fleet_of") or [])),
-        origin=origin,
-        source=params.get("source"),
-        overwrite=bool(params.get("overwrite", False)),
-    )
+    how: dict[str, Any] = {
+        "fleet": str(params.get("fleet", "Unknown")),
+        "fleets": fleet_map(list(params.get("fleet_of") or [])),
+        "origin": origin,
+        "source": params.get("source"),
+        "overwrite": bool(params.get("overwrite", False)),
+    }
+    out_dir = Path(params.get("out_dir") or ".")
+    if str(params["file"]) == "-":
+        # `import acta -`: the stat lines come from standard input (a pipe or a paste).
+        text = sys.stdin.read()
+        written = import_text(text, "standard input", "standard input", out_dir, **how)
+        label = "standard input"
+    else:
+        written = import_file(file, out_dir, **how)
+        label = str(file)
     loaded = [load_unit_file(path) for path in written]
     data = {
-        "source": str(file),
+        "source": label,
         "written": [
             {"file": str(path), "id": u.id, "name": u.name, "kind": u.kind}
             for path, u in zip(written, loaded, strict=True)
         ],
     }
-    blocks = [f"Imported {len(written)} craft from {file}:"] + [
+    blocks = [f"Imported {len(written)} craft from {label}:"] + [
         f"  {path}: {unit.name} ({unit.kind})" for path, unit in zip(written, loaded, strict=True)
     ]
     return Report(blocks=tuple(blocks), json=data)
@@ -223,13 +231,13 @@ def commands_of(ruleset: ActaRuleset) -> tuple[Command, ...]:
             params=(
                 Param(
                     name="attacker",
-                    help="The attacking fighter's unit id.",
+                    help="The attacking fighter's unit type (id or name).",
                     type="str",
                     argument=True,
                 ),
                 Param(
                     name="defender",
-                    help="The defending fighter's unit id.",
+                    help="The defending fighter's unit type (id or name).",
                     type="str",
                     argument=True,
                 ),
@@ -268,14 +276,24 @@ def commands_of(ruleset: ActaRuleset) -> tuple[Command, ...]:
             name="attack",
             help="Damage points from one firing of a weapon (all its AD) at a fresh target.",
             params=(
-                Param(name="firer", help="The firing unit's id.", type="str", argument=True),
+                Param(
+                    name="firer",
+                    help="The firing unit's type (id or name).",
+                    type="str",
+                    argument=True,
+                ),
                 Param(
                     name="weapon",
                     help="The weapon's name (quote names with spaces).",
                     type="str",
                     argument=True,
                 ),
-                Param(name="target", help="The target unit's id.", type="str", argument=True),
+                Param(
+                    name="target",
+                    help="The target unit's type (id or name).",
+                    type="str",
+                    argument=True,
+                ),
                 Param(
                     name="range_inches",
                     help="Range to the target in inches (default: point blank).",
@@ -301,7 +319,7 @@ def commands_of(ruleset: ActaRuleset) -> tuple[Command, ...]:
             params=(
                 Param(
                     name="file",
-                    help="A text file with craft in the seed's stat lines.",
+                    help="A text file with craft in the seed's stat lines ('-': standard input).",
                     type="path",
                     argument=True,
                 ),

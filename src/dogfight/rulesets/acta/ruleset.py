@@ -143,6 +143,7 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
     options = OPTIONS
     action_type = A.ActaAction
     unit_file_keys = (frozenset({"kind", "speed"}),)
+    score_meaning = "share of the enemy's starting Damage destroyed"  # sequence.scores
     rules: ClassVar[ActaRules] = ActaRules()
     """The rule functions the engine, odds, players and board share; a subclass
     overrides one rule by setting `rules = MyRules()`."""

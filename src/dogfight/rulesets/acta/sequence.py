@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dogfight.core.ending import end_at_turn_limit, end_by_elimination
+from dogfight.core.text import agrees
 from dogfight.rulesets.acta import combat
 from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.deployment import step_deploy
@@ -110,7 +111,7 @@ def roll_initiative(ctx: Ctx) -> None:
         ctx.emit(
             "ACTA-INI-1",
             f"turn {state.turn}: initiative {a} {ra}+{bonus_a}={ta} v {b} {rb}+{bonus_b}={tb}: "
-            f"{state.initiative} wins",
+            f"{agrees(state.initiative, 'win')}",
             winner=state.initiative,
         )
         return

@@ -36,14 +36,18 @@ def flight_size(value: int | None) -> int | None:
 
 
 ATTACK_PARAMS = (
-    Param(name="firer", help="The firing flight's unit id.", type="str", argument=True),
+    Param(
+        name="firer", help="The firing flight's unit type (id or name).", type="str", argument=True
+    ),
     Param(
         name="weapon",
         help="The weapon's name (quote names with spaces).",
         type="str",
         argument=True,
     ),
-    Param(name="target", help="The target flight's unit id.", type="str", argument=True),
+    Param(
+        name="target", help="The target flight's unit type (id or name).", type="str", argument=True
+    ),
     Param(
         name="range_inches",
         help="Range to the target in inches (default: point blank).",

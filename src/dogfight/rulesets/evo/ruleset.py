@@ -20,6 +20,7 @@ from dogfight.core.events import EventLog
 from dogfight.core.options import OptionValue
 from dogfight.core.ruleset import Ruleset, UnitRecord, swap_side_order
 from dogfight.core.scenario import Scenario, inline_unit_files
+from dogfight.core.text import agrees, plural_name
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.command import commanders, give_command, may_give
@@ -82,6 +83,7 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
     options = OPTIONS
     action_type = A.EvoAction
     unit_file_keys = (frozenset({"agility", "target"}),)
+    score_meaning = "share of the enemy's starting points destroyed"  # scores()
     rules: ClassVar[EvoRules] = EvoRules()
     """The rule functions the engine, odds, player and board all call: a subclass
     overrides one by `rules = MyRules()`."""
@@ -487,7 +489,8 @@ def roll_off(ctx: Ctx) -> None:
                 state.phase = "order"
                 ctx.emit(
                     "EVO-SEQ-1",
-                    f"roll-off {a} {ra} v {b} {rb}: {winner} wins and chooses the order",
+                    f"roll-off {a} {ra} v {b} {rb}: {agrees(winner, 'win')} and "
+                    f"{'choose' if plural_name(winner) else 'chooses'} the order",
                     winner=winner,
                 )
             return

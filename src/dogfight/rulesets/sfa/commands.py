@@ -13,7 +13,7 @@ from typing import Any
 
 import msgspec
 
-from dogfight.core.errors import DataError
+from dogfight.core.errors import DataError, UnknownName
 from dogfight.core.files import write_atomic
 from dogfight.core.hooks import Command, Param, Plot, Report, Rich, Table
 from dogfight.core.options import OptionValue
@@ -132,7 +132,7 @@ DESIGN = Command(
     params=(
         Param(
             name="file",
-            help="An SFA craft file, or the id of a built-in craft.",
+            help="An SFA craft file, or a built-in craft's id or name.",
             type="str",
             argument=True,
         ),
@@ -171,11 +171,20 @@ DESIGN = Command(
 def design_report(params: Mapping[str, Any]) -> Report:
     """The report of `design sfa`: the stat card, or its JSON."""
     from dogfight.rulesets.sfa.construction import DesignRules, card, check_design
-    from dogfight.rulesets.sfa.craft import catalog, load_craft_file
+    from dogfight.rulesets.sfa.craft import find_craft, load_craft_file
 
     file: str = str(params["file"])
-    builtin = not Path(file).exists() and file in catalog()
-    craft = catalog()[file] if builtin else load_craft_file(file)
+    path = Path(file)
+    # A file if there is one (or it looks like one); else a built-in craft by any of
+    # its names ('rebel-fighter', 'Rebel Fighter').
+    looks_like_file = path.suffix.lower() in (".yaml", ".yml") or len(path.parts) > 1
+    if path.exists() or looks_like_file:
+        craft = load_craft_file(file)
+    else:
+        try:
+            craft = find_craft(file)
+        except UnknownName as exc:
+            raise DataError(f"{file}: no such file, and {exc}") from None
     rules = DesignRules(
         weapon_points=params.get("weapon_points"),
         power_points=params.get("power_points"),

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from dogfight.core.data import convert, package_data, read_yaml
+from dogfight.core.data import convert, lookup, package_data, read_yaml
 from dogfight.core.errors import DataError, UnknownName
 
 # ---- scale ------------------------------------------------------------------------------
@@ -1166,12 +1166,7 @@ def catalog() -> dict[str, Craft]:
 
 def find_craft(name: str, extra: dict[str, Craft] | None = None) -> Craft:
     """A craft by id (from `extra` first, then the built-in catalog)."""
-    if extra and name in extra:
-        return extra[name]
-    known = catalog()
-    if name in known:
-        return known[name]
-    raise UnknownName(f"no sfa craft '{name}'; known craft: {', '.join(sorted(known))}")
+    return lookup(name, catalog(), extra, "sfa craft")
 
 
 def weapon_label(w: Weapon) -> str:

@@ -61,6 +61,7 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
     aliases = ("space-fighter-alpha",)
     options = OPTIONS
     action_type = A.SfaAction
+    score_meaning = "share of the enemy's starting Structure knocked out"  # sequence.scores
     unit_file_keys = (
         frozenset({"handling", "structure", "move"}),
         frozenset({"strength", "stamina", "athletics"}),

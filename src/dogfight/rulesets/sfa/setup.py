@@ -178,7 +178,7 @@ def build_state(scenario: Scenario) -> SfaState:
         for ci, entry in enumerate(side.craft):
             field = f"sides[{si}].craft[{ci}]"
             try:
-                ctype = custom.get(entry.type) or find_craft(entry.type)
+                ctype = find_craft(entry.type, custom)
             except UnknownName as exc:
                 raise DataError(f"{where}: field '{field}.type': {exc}") from None
             state.types[ctype.id] = ctype
