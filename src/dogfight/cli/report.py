@@ -7,26 +7,16 @@ from __future__ import annotations
 
 import shlex
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import msgspec
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskProgressColumn,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from dogfight.ai import player_kinds
 from dogfight.cli import output as out
 from dogfight.cli.common import JsonFlag, app, seed_option
+from dogfight.cli.progress import battle_progress
 from dogfight.core.errors import DogfightError
 from dogfight.core.registry import find_ruleset
 from dogfight.sim.players import check_players
@@ -40,34 +30,6 @@ from dogfight.sim.report import (
     seconds_per_battle,
 )
 from dogfight.sim.runner import default_jobs
-
-
-@contextmanager
-def _bar(total: int, enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """One progress bar for the whole report, with its rate and the time left."""
-    if not enabled or not out.stderr_console().is_terminal:
-        yield None
-        return
-    bar = Progress(
-        TextColumn("report"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TaskProgressColumn(),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        console=out.stderr_console(),
-        auto_refresh=False,
-        transient=True,
-    )
-    task = bar.add_task("battles", total=total)
-
-    def update(done: int, grand_total: int) -> None:
-        bar.update(task, completed=done, total=grand_total or total or None)
-        bar.refresh()
-
-    with bar:
-        yield update
 
 
 @app.command()
@@ -147,7 +109,7 @@ def report(
         highlight=False,
     )
     command = shlex.join(["dogfight", *sys.argv[1:]]) if sys.argv[1:] else "dogfight report"
-    with _bar(planned_battles(plan), not json_out) as progress:
+    with battle_progress("report", planned_battles(plan), not json_out) as progress:
         made = run_report(
             plan, jobs=jobs, cluster=cluster, progress=progress, partial=partial, command=command
         )
