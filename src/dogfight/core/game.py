@@ -57,6 +57,8 @@ class Game:
         self.key: int = next(_GAME_KEYS)
         """Names this game for the players' caches; a clone keeps it (it is the same
         game as far as a player knows), a new or reloaded game gets a fresh one."""
+        self._listed: tuple[Any, Any, tuple[Any, ...]] | None = None
+        """(state, action count, actions) of the last `legal_actions` call: see `apply`."""
 
     def sides(self) -> tuple[str, ...]:
         """The names of the sides, in scenario order."""
@@ -70,7 +72,9 @@ class Game:
         """The legal actions for the side that decides next."""
         if self.is_over():
             return []
-        return self.ruleset.legal_actions(self.state)
+        legal = self.ruleset.legal_actions(self.state)
+        self._listed = (self.state, len(self.actions), tuple(legal))
+        return legal
 
     def check(self, action: Any) -> None:
         """Raise `IllegalAction` with a reason if `action` cannot be taken now."""
@@ -93,8 +97,14 @@ class Game:
         return True
 
     def apply(self, action: Any) -> list[Event]:
-        """Check and carry out `action`; returns the events it caused."""
-        self.check(action)
+        """Check and carry out `action`; returns the events it caused.
+
+        An action that is one of the very objects the last `legal_actions` listed, with
+        no action applied since, is legal by construction: the ruleset's check of it is
+        not run again (the random player's and the lab's every step). Any other action,
+        an equal copy included, is checked."""
+        if not self._was_listed(action):
+            self.check(action)
         log = EventLog(self.dice)
         self.ruleset.apply(self.state, action, log)
         if self.dice.pending:
@@ -102,6 +112,17 @@ class Game:
         self.actions.append(action)
         self.events.extend(log.events)
         return log.events
+
+    def _was_listed(self, action: Any) -> bool:
+        """Whether `action` is itself (not a copy) one the last listing of this very
+        state offered, with no action applied since."""
+        listed = self._listed
+        if listed is None:
+            return False
+        state, count, actions = listed
+        if state is not self.state or count != len(self.actions):
+            return False
+        return any(a is action for a in actions)
 
     def is_over(self) -> bool:
         """True once the game has an outcome."""
@@ -134,6 +155,7 @@ class Game:
         copy.events = list(self.events)
         copy.actions = list(self.actions)
         copy.key = self.key
+        copy._listed = None
         return copy
 
 
