@@ -16,7 +16,15 @@ from dogfight.cli.common import JsonFlag, _scenario, app, seed_option
 from dogfight.core.errors import DogfightError
 from dogfight.core.registry import find_ruleset
 from dogfight.sim import BenchRow, benchmark, check_players
-from dogfight.sim.bench import UnitsBench, UnitsRow, bench_units, scaling
+from dogfight.sim.bench import (
+    StepsRow,
+    UnitsBench,
+    UnitsRow,
+    bench_steps,
+    bench_units,
+    scaling,
+    steps_per_ruleset,
+)
 
 
 @app.command(name="bench")
@@ -74,6 +82,15 @@ def bench_command(
             "--turns", min=1, max=1000, help="With --units: turns timed at each size (default 3)."
         ),
     ] = None,
+    steps: Annotated[
+        bool,
+        typer.Option(
+            "--steps",
+            help="Instead: steps a second of random play through the Game API "
+            "(legal_actions + apply a step) on each built-in scenario, --battles games "
+            "each (default 5), in processor time.",
+        ),
+    ] = False,
 ) -> None:
     """Measure battles/s and actions/s on each built-in scenario (one process), with
     --scaling how a simulation speeds up with worker processes, or with --units how the
@@ -90,6 +107,14 @@ def bench_command(
         return
     if sizes is not None or turns is not None:
         raise DogfightError("--sizes and --turns go with --units")
+    if steps:
+        if scaling_scenario is not None or players is not None:
+            raise DogfightError(
+                "--steps plays random players on the built-in scenarios: "
+                "drop --scaling and --players"
+            )
+        _bench_steps(ruleset, battles or 5, seed, json_out)
+        return
     if scaling_scenario is not None:
         if ruleset is not None:
             raise DogfightError("--scaling takes its own SCENARIO: drop the RULESET argument")
@@ -153,6 +178,23 @@ def _bench_scaling(
     )
     same = "identical" if result.same_results else "DIFFERENT (a bug)"
     typer.echo(f"Speedup with {jobs} jobs: {result.speedup:.2f}x; results {same}")
+
+
+def _bench_steps(ruleset: str | None, games: int, seed: int, json_out: bool) -> None:
+    rows: list[StepsRow] = bench_steps(ruleset, games, seed)
+    totals = steps_per_ruleset(rows)
+    if json_out:
+        out.print_json({"games": games, "seed": seed, "results": rows, "steps_per_s": totals})
+        return
+    out.print_table(
+        ["ruleset", "scenario", "games", "steps", "cpu seconds", "steps/s"],
+        [
+            [r.ruleset, r.scenario, r.games, r.steps, f"{r.seconds:.2f}", f"{r.steps_per_s:.0f}"]
+            for r in rows
+        ],
+    )
+    for name, rate in totals.items():
+        typer.echo(f"{name}: {rate:.0f} steps a second over its built-in scenarios")
 
 
 def _parse_sizes(text: str | None) -> list[int] | None:

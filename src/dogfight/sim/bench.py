@@ -8,6 +8,7 @@ Speed is measured here (`dogfight bench`), never in tests.
 from __future__ import annotations
 
 import math
+import random
 import resource
 import time
 from collections.abc import Callable, Sequence
@@ -325,3 +326,78 @@ def bench_units(
         rows=rows,
         exponent=fitted_exponent([(r.units, r.ms_per_turn) for r in rows]),
     )
+
+
+# ---- steps: random play through the Game API ------------------------------------------
+
+
+class StepsRow(msgspec.Struct, frozen=True, kw_only=True):
+    """Random play of one scenario through the Game API."""
+
+    ruleset: str
+    scenario: str
+    games: int
+    steps: int
+    """Actions taken: one `legal_actions` and one `apply` each."""
+    seconds: float
+    """Processor seconds of the steps (`time.process_time`)."""
+    steps_per_s: float
+
+
+def random_steps(game: Game, rng: random.Random) -> tuple[int, float]:
+    """Play `game` to its end, each step the random player's pick from `legal_actions`
+    applied with `apply`: (steps, processor seconds). Processor time, not wall time: on a
+    shared machine the wall clock counts the turns other processes took."""
+    player = new_player("random", game.ruleset)
+    steps = 0
+    start = time.process_time()
+    while True:
+        side = game.current_player()
+        if side is None or game.is_over():
+            break
+        game.apply(player.decide(Seat(game, side), game.legal_actions(), rng))
+        steps += 1
+    return steps, time.process_time() - start
+
+
+def bench_steps(
+    ruleset: str | None = None,
+    games: int = 5,
+    seed: int = 1,
+    on_row: Callable[[StepsRow], None] | None = None,
+) -> list[StepsRow]:
+    """Steps a second of random play (`legal_actions` + `apply` a step, the random
+    player's pick) over `games` seeded games of every built-in scenario (of `ruleset`,
+    or all). Setting a game up is not timed; the engine's own cost is what remains."""
+    name = find_ruleset(ruleset).name if ruleset else None
+    rows: list[StepsRow] = []
+    for scenario in builtin_scenarios(name):
+        steps, seconds = 0, 0.0
+        for i in range(games):
+            game_seed = derive_seed(seed, i)
+            done, took = random_steps(Game(scenario, seed=game_seed), player_rng(game_seed))
+            steps += done
+            seconds += took
+        row = StepsRow(
+            ruleset=scenario.ruleset,
+            scenario=scenario.name,
+            games=games,
+            steps=steps,
+            seconds=seconds,
+            steps_per_s=steps / seconds if seconds > 0 else 0.0,
+        )
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    return rows
+
+
+def steps_per_ruleset(rows: Sequence[StepsRow]) -> dict[str, float]:
+    """Each ruleset's steps a second over all its scenarios' rows (total steps over
+    total seconds, so the long scenarios weigh as much as they cost)."""
+    steps: dict[str, int] = {}
+    seconds: dict[str, float] = {}
+    for row in rows:
+        steps[row.ruleset] = steps.get(row.ruleset, 0) + row.steps
+        seconds[row.ruleset] = seconds.get(row.ruleset, 0.0) + row.seconds
+    return {r: steps[r] / seconds[r] if seconds[r] > 0 else 0.0 for r in steps}
