@@ -57,8 +57,9 @@ class Game:
         self.key: int = next(_GAME_KEYS)
         """Names this game for the players' caches; a clone keeps it (it is the same
         game as far as a player knows), a new or reloaded game gets a fresh one."""
-        self._listed: tuple[Any, Any, tuple[Any, ...]] | None = None
-        """(state, action count, actions) of the last `legal_actions` call: see `apply`."""
+        self._listed: tuple[Any, int, tuple[Any, ...], frozenset[int]] | None = None
+        """(state, action count, actions, their ids) of the last `legal_actions` call: see
+        `apply` (the actions are kept so that their ids stay theirs)."""
 
     def sides(self) -> tuple[str, ...]:
         """The names of the sides, in scenario order."""
@@ -73,7 +74,8 @@ class Game:
         if self.is_over():
             return []
         legal = self.ruleset.legal_actions(self.state)
-        self._listed = (self.state, len(self.actions), tuple(legal))
+        kept = tuple(legal)
+        self._listed = (self.state, len(self.actions), kept, frozenset(map(id, kept)))
         return legal
 
     def check(self, action: Any) -> None:
@@ -119,10 +121,8 @@ class Game:
         listed = self._listed
         if listed is None:
             return False
-        state, count, actions = listed
-        if state is not self.state or count != len(self.actions):
-            return False
-        return any(a is action for a in actions)
+        state, count, _, ids = listed
+        return state is self.state and count == len(self.actions) and id(action) in ids
 
     def is_over(self) -> bool:
         """True once the game has an outcome."""

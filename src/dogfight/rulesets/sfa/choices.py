@@ -210,7 +210,13 @@ def _outcome(
     # disengage (SFA-MOV-6): one move for each distinct outcome. A key names the hexes
     # as seen from the start (every path here starts from the same hex).
     ends: dict[tuple[object, ...], str] = {}
-    for steps, cells, shape in shapes.entries:
+    # The hexes that hold something, as bits of `cells`: a move whose hexes miss them
+    # all is clear without a look at each of its hexes (most moves of most patterns).
+    blocked = sum(1 << i for i, what in enumerate(status) if what)
+    for (steps, cells, shape), mask in zip(shapes.entries, shapes.masks, strict=True):
+        if not mask & blocked:
+            safe.add(steps)
+            continue
         key: tuple[object, ...] | None = None
         clear = True
         for i, cell in enumerate(cells):
@@ -261,6 +267,10 @@ class Shapes(msgspec.Struct, frozen=True):
     """Every hex any of them enters, (q, r) from the start, each once."""
     entries: tuple[tuple[str, tuple[int, ...], Path], ...]
     """(steps, the index in `cells` of each hex entered, path) of each move."""
+    masks: tuple[int, ...]
+    """Each entry's hexes as bits of `cells` (bit i: cells[i] entered)."""
+    legal: frozenset[str]
+    """`steps` as a set."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -295,7 +305,21 @@ def _legal_shapes(
             continue
         where = tuple(cells.setdefault((h.q, h.r), len(cells)) for h in path.hexes)
         entries.append((steps, where, path))
-    return Shapes(tuple(e[0] for e in entries), tuple(cells), tuple(entries))
+    masks = tuple(sum({1 << i for i in where}) for _, where, _ in entries)
+    steps = tuple(e[0] for e in entries)
+    return Shapes(steps, tuple(cells), tuple(entries), masks, frozenset(steps))
+
+
+def traced_legal(
+    facing: int, budget: int, least: int, move: int, boosted: bool, maneuver: Modifiers
+) -> frozenset[str]:
+    """The steps `_legal_shapes` finds legal for these (each traced clean from the origin
+    hex and, when `boosted`, flying its Booster hexes straight); empty when `maneuver`
+    cannot be a cache key (then nothing is known and every move is traced)."""
+    try:
+        return _legal_shapes(facing, budget, least, move, boosted, maneuver).legal
+    except TypeError:
+        return frozenset()
 
 
 def impact_key(
