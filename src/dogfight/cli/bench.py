@@ -17,9 +17,11 @@ from dogfight.core.errors import DogfightError
 from dogfight.core.registry import find_ruleset
 from dogfight.sim import BenchRow, benchmark, check_players
 from dogfight.sim.bench import (
+    MemoryBench,
     StepsRow,
     UnitsBench,
     UnitsRow,
+    bench_memory,
     bench_steps,
     bench_units,
     scaling,
@@ -82,6 +84,16 @@ def bench_command(
             "--turns", min=1, max=1000, help="With --units: turns timed at each size (default 3)."
         ),
     ] = None,
+    memory_ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--memory",
+            metavar="RULESET",
+            help="Instead: the Python memory a game of RULESET's crowd (--sizes N units a "
+            "side, default 100) holds after --turns turns (default 1), and the process's "
+            "memory over --battles battles of its built-in scenarios (default 100).",
+        ),
+    ] = None,
     steps: Annotated[
         bool,
         typer.Option(
@@ -104,6 +116,18 @@ def bench_command(
             raise DogfightError("--units times turns, not battles: use --turns, not --battles")
         kind = (players or "random").strip().lower()
         _bench_units(units_ruleset, kind, _parse_sizes(sizes), turns or 3, seed, json_out)
+        return
+    if memory_ruleset is not None:
+        if ruleset is not None or scaling_scenario is not None or steps:
+            raise DogfightError(
+                "--memory takes its own RULESET: drop the RULESET argument, --scaling and --steps"
+            )
+        parsed = _parse_sizes(sizes)
+        if parsed is not None and len(parsed) != 1:
+            raise DogfightError(f"--sizes with --memory: one size, not {sizes!r}")
+        kind = (players or "random").strip().lower()
+        units = parsed[0] if parsed else 100
+        _bench_memory(memory_ruleset, kind, units, turns or 1, battles or 100, seed, json_out)
         return
     if sizes is not None or turns is not None:
         raise DogfightError("--sizes and --turns go with --units")
@@ -178,6 +202,25 @@ def _bench_scaling(
     )
     same = "identical" if result.same_results else "DIFFERENT (a bug)"
     typer.echo(f"Speedup with {jobs} jobs: {result.speedup:.2f}x; results {same}")
+
+
+def _bench_memory(
+    ruleset: str, kind: str, units: int, turns: int, battles: int, seed: int, json_out: bool
+) -> None:
+    result: MemoryBench = bench_memory(ruleset, kind, units, turns, battles, seed)
+    if json_out:
+        out.print_json(result)
+        return
+    typer.echo(
+        f"{result.ruleset} crowd of {units} a side, players {kind} v {kind}: "
+        f"{result.setup_mb:.2f} MB held once set up, {result.held_mb:.2f} MB after "
+        f"{turns} turn{'s' if turns != 1 else ''} (peak {result.peak_mb:.2f} MB while playing)"
+    )
+    typer.echo(f"{battles} battles of its built-in scenarios in one process:")
+    out.print_table(
+        ["battles", "MB still allocated", "peak resident MB"],
+        [[r.battles, f"{r.traced_mb:.3f}", f"{r.peak_rss_mb:.0f}"] for r in result.rows],
+    )
 
 
 def _bench_steps(ruleset: str | None, games: int, seed: int, json_out: bool) -> None:

@@ -107,6 +107,7 @@ class Game:
         an equal copy included, is checked."""
         if not self._was_listed(action):
             self.check(action)
+        self._listed = None  # stale from here on (and a large listing is let go at once)
         log = EventLog(self.dice)
         self.ruleset.apply(self.state, action, log)
         if self.dice.pending:

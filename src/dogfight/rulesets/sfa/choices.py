@@ -306,8 +306,8 @@ def _legal_shapes(
         where = tuple(cells.setdefault((h.q, h.r), len(cells)) for h in path.hexes)
         entries.append((steps, where, path))
     masks = tuple(sum({1 << i for i in where}) for _, where, _ in entries)
-    steps = tuple(e[0] for e in entries)
-    return Shapes(steps, tuple(cells), tuple(entries), masks, frozenset(steps))
+    offered = tuple(e[0] for e in entries)
+    return Shapes(offered, tuple(cells), tuple(entries), masks, frozenset(offered))
 
 
 def traced_legal(
