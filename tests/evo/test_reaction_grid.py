@@ -1,7 +1,7 @@
-"""`reaction_candidates` asks the model grid which enemy flights have a model near the
-trigger (issue 13: it walked every enemy model at every action). The flights it names
-are those a walk over every enemy flight names, in every position of random games of
-the built-in scenarios and of a crowd large enough for the grid's cells."""
+"""`reaction_candidates` and `zone_models` ask the model grid which models are near
+(issue 13: they walked every model on the table at every action or shot). What they
+name is what a walk over every model names, in every position of random games of the
+built-in scenarios and of a crowd large enough for the grid's cells."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from dogfight.core.game import Game
 from dogfight.core.scenario import Scenario, builtin_scenarios
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.ruleset import reaction_candidates
-from dogfight.rulesets.evo.shooting import Reach, distance, reaction_target_ok
+from dogfight.rulesets.evo.shooting import Reach, distance, reaction_target_ok, zone_models
 from dogfight.rulesets.evo.state import Flight, PendingReaction
 from dogfight.sim.bench import crowd_scenario
 
@@ -70,3 +70,29 @@ def test_the_grid_names_the_flights_a_walk_over_all_names(scenario: Scenario) ->
             legal = game.legal_actions()
             game.apply(legal[rng.randrange(len(legal))])
     assert asked and found  # some positions had flights that could react
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS[-1:], ids=lambda s: s.name)
+def test_the_fire_zone_is_the_models_a_walk_over_all_finds(scenario: Scenario) -> None:
+    game = Game(scenario, seed=4)
+    rng = random.Random(4)
+    crowded = 0
+    while not game.is_over() and game.state.turn <= 3:
+        state = game.state
+        ctx = game.ruleset.ctx(state)
+        reach = ctx.rules.zone_reach(float(ctx.opt("fire_zone")), str(ctx.opt("fire_zone_measure")))
+        flights = list(state.flights.values())
+        for target in list(state.models.values())[::7]:
+            flight = flights[rng.randrange(len(flights))]
+            centre = target.pose.position
+            walked_zone = [
+                m.id
+                for m in state.models.values()
+                if m.unit != flight.id
+                and ctx.rules.in_zone(m.pose.position.distance(centre), reach)
+            ]
+            assert [m.id for m in zone_models(ctx, flight, target)] == walked_zone
+            crowded += len(walked_zone) > 1
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    assert crowded  # some zones held more than their target
