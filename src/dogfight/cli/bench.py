@@ -16,7 +16,17 @@ from dogfight.cli.common import JsonFlag, _scenario, app, seed_option
 from dogfight.core.errors import DogfightError
 from dogfight.core.registry import find_ruleset
 from dogfight.sim import BenchRow, benchmark, check_players
-from dogfight.sim.bench import UnitsBench, UnitsRow, bench_units, scaling
+from dogfight.sim.bench import (
+    MemoryBench,
+    StepsRow,
+    UnitsBench,
+    UnitsRow,
+    bench_memory,
+    bench_steps,
+    bench_units,
+    scaling,
+    steps_per_ruleset,
+)
 
 
 @app.command(name="bench")
@@ -74,6 +84,25 @@ def bench_command(
             "--turns", min=1, max=1000, help="With --units: turns timed at each size (default 3)."
         ),
     ] = None,
+    memory_ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--memory",
+            metavar="RULESET",
+            help="Instead: the Python memory a game of RULESET's crowd (--sizes N units a "
+            "side, default 100) holds after --turns turns (default 1), and the process's "
+            "memory over --battles battles of its built-in scenarios (default 100).",
+        ),
+    ] = None,
+    steps: Annotated[
+        bool,
+        typer.Option(
+            "--steps",
+            help="Instead: steps a second of random play through the Game API "
+            "(legal_actions + apply a step) on each built-in scenario, --battles games "
+            "each (default 5), in processor time.",
+        ),
+    ] = False,
 ) -> None:
     """Measure battles/s and actions/s on each built-in scenario (one process), with
     --scaling how a simulation speeds up with worker processes, or with --units how the
@@ -88,8 +117,28 @@ def bench_command(
         kind = (players or "random").strip().lower()
         _bench_units(units_ruleset, kind, _parse_sizes(sizes), turns or 3, seed, json_out)
         return
+    if memory_ruleset is not None:
+        if ruleset is not None or scaling_scenario is not None or steps:
+            raise DogfightError(
+                "--memory takes its own RULESET: drop the RULESET argument, --scaling and --steps"
+            )
+        parsed = _parse_sizes(sizes)
+        if parsed is not None and len(parsed) != 1:
+            raise DogfightError(f"--sizes with --memory: one size, not {sizes!r}")
+        kind = (players or "random").strip().lower()
+        units = parsed[0] if parsed else 100
+        _bench_memory(memory_ruleset, kind, units, turns or 1, battles or 100, seed, json_out)
+        return
     if sizes is not None or turns is not None:
         raise DogfightError("--sizes and --turns go with --units")
+    if steps:
+        if scaling_scenario is not None or players is not None:
+            raise DogfightError(
+                "--steps plays random players on the built-in scenarios: "
+                "drop --scaling and --players"
+            )
+        _bench_steps(ruleset, battles or 5, seed, json_out)
+        return
     if scaling_scenario is not None:
         if ruleset is not None:
             raise DogfightError("--scaling takes its own SCENARIO: drop the RULESET argument")
@@ -153,6 +202,42 @@ def _bench_scaling(
     )
     same = "identical" if result.same_results else "DIFFERENT (a bug)"
     typer.echo(f"Speedup with {jobs} jobs: {result.speedup:.2f}x; results {same}")
+
+
+def _bench_memory(
+    ruleset: str, kind: str, units: int, turns: int, battles: int, seed: int, json_out: bool
+) -> None:
+    result: MemoryBench = bench_memory(ruleset, kind, units, turns, battles, seed)
+    if json_out:
+        out.print_json(result)
+        return
+    typer.echo(
+        f"{result.ruleset} crowd of {units} a side, players {kind} v {kind}: "
+        f"{result.setup_mb:.2f} MB held once set up, {result.held_mb:.2f} MB after "
+        f"{turns} turn{'s' if turns != 1 else ''} (peak {result.peak_mb:.2f} MB while playing)"
+    )
+    typer.echo(f"{battles} battles of its built-in scenarios in one process:")
+    out.print_table(
+        ["battles", "MB still allocated", "peak resident MB"],
+        [[r.battles, f"{r.traced_mb:.3f}", f"{r.peak_rss_mb:.0f}"] for r in result.rows],
+    )
+
+
+def _bench_steps(ruleset: str | None, games: int, seed: int, json_out: bool) -> None:
+    rows: list[StepsRow] = bench_steps(ruleset, games, seed)
+    totals = steps_per_ruleset(rows)
+    if json_out:
+        out.print_json({"games": games, "seed": seed, "results": rows, "steps_per_s": totals})
+        return
+    out.print_table(
+        ["ruleset", "scenario", "games", "steps", "cpu seconds", "steps/s"],
+        [
+            [r.ruleset, r.scenario, r.games, r.steps, f"{r.seconds:.2f}", f"{r.steps_per_s:.0f}"]
+            for r in rows
+        ],
+    )
+    for name, rate in totals.items():
+        typer.echo(f"{name}: {rate:.0f} steps a second over its built-in scenarios")
 
 
 def _parse_sizes(text: str | None) -> list[int] | None:

@@ -57,6 +57,9 @@ class Game:
         self.key: int = next(_GAME_KEYS)
         """Names this game for the players' caches; a clone keeps it (it is the same
         game as far as a player knows), a new or reloaded game gets a fresh one."""
+        self._listed: tuple[Any, int, tuple[Any, ...], frozenset[int]] | None = None
+        """(state, action count, actions, their ids) of the last `legal_actions` call: see
+        `apply` (the actions are kept so that their ids stay theirs)."""
 
     def sides(self) -> tuple[str, ...]:
         """The names of the sides, in scenario order."""
@@ -70,7 +73,10 @@ class Game:
         """The legal actions for the side that decides next."""
         if self.is_over():
             return []
-        return self.ruleset.legal_actions(self.state)
+        legal = self.ruleset.legal_actions(self.state)
+        kept = tuple(legal)
+        self._listed = (self.state, len(self.actions), kept, frozenset(map(id, kept)))
+        return legal
 
     def check(self, action: Any) -> None:
         """Raise `IllegalAction` with a reason if `action` cannot be taken now."""
@@ -93,8 +99,15 @@ class Game:
         return True
 
     def apply(self, action: Any) -> list[Event]:
-        """Check and carry out `action`; returns the events it caused."""
-        self.check(action)
+        """Check and carry out `action`; returns the events it caused.
+
+        An action that is one of the very objects the last `legal_actions` listed, with
+        no action applied since, is legal by construction: the ruleset's check of it is
+        not run again (the random player's and the lab's every step). Any other action,
+        an equal copy included, is checked."""
+        if not self._was_listed(action):
+            self.check(action)
+        self._listed = None  # stale from here on (and a large listing is let go at once)
         log = EventLog(self.dice)
         self.ruleset.apply(self.state, action, log)
         if self.dice.pending:
@@ -102,6 +115,15 @@ class Game:
         self.actions.append(action)
         self.events.extend(log.events)
         return log.events
+
+    def _was_listed(self, action: Any) -> bool:
+        """Whether `action` is itself (not a copy) one the last listing of this very
+        state offered, with no action applied since."""
+        listed = self._listed
+        if listed is None:
+            return False
+        state, count, _, ids = listed
+        return state is self.state and count == len(self.actions) and id(action) in ids
 
     def is_over(self) -> bool:
         """True once the game has an outcome."""
@@ -134,6 +156,7 @@ class Game:
         copy.events = list(self.events)
         copy.actions = list(self.actions)
         copy.key = self.key
+        copy._listed = None
         return copy
 
 

@@ -7,9 +7,12 @@ Speed is measured here (`dogfight bench`), never in tests.
 
 from __future__ import annotations
 
+import gc
 import math
+import random
 import resource
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
 
 import msgspec
@@ -324,4 +327,201 @@ def bench_units(
         seed=seed,
         rows=rows,
         exponent=fitted_exponent([(r.units, r.ms_per_turn) for r in rows]),
+    )
+
+
+# ---- steps: random play through the Game API ------------------------------------------
+
+
+class StepsRow(msgspec.Struct, frozen=True, kw_only=True):
+    """Random play of one scenario through the Game API."""
+
+    ruleset: str
+    scenario: str
+    games: int
+    steps: int
+    """Actions taken: one `legal_actions` and one `apply` each."""
+    seconds: float
+    """Processor seconds of the steps (`time.process_time`)."""
+    steps_per_s: float
+
+
+def random_steps(game: Game, rng: random.Random) -> tuple[int, float]:
+    """Play `game` to its end, each step the random player's pick from `legal_actions`
+    applied with `apply`: (steps, processor seconds). Processor time, not wall time: on a
+    shared machine the wall clock counts the turns other processes took."""
+    player = new_player("random", game.ruleset)
+    steps = 0
+    start = time.process_time()
+    while True:
+        side = game.current_player()
+        if side is None or game.is_over():
+            break
+        game.apply(player.decide(Seat(game, side), game.legal_actions(), rng))
+        steps += 1
+    return steps, time.process_time() - start
+
+
+def bench_steps(
+    ruleset: str | None = None,
+    games: int = 5,
+    seed: int = 1,
+    on_row: Callable[[StepsRow], None] | None = None,
+) -> list[StepsRow]:
+    """Steps a second of random play (`legal_actions` + `apply` a step, the random
+    player's pick) over `games` seeded games of every built-in scenario (of `ruleset`,
+    or all). Setting a game up is not timed; the engine's own cost is what remains."""
+    name = find_ruleset(ruleset).name if ruleset else None
+    rows: list[StepsRow] = []
+    for scenario in builtin_scenarios(name):
+        steps, seconds = 0, 0.0
+        for i in range(games):
+            game_seed = derive_seed(seed, i)
+            done, took = random_steps(Game(scenario, seed=game_seed), player_rng(game_seed))
+            steps += done
+            seconds += took
+        row = StepsRow(
+            ruleset=scenario.ruleset,
+            scenario=scenario.name,
+            games=games,
+            steps=steps,
+            seconds=seconds,
+            steps_per_s=steps / seconds if seconds > 0 else 0.0,
+        )
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    return rows
+
+
+def steps_per_ruleset(rows: Sequence[StepsRow]) -> dict[str, float]:
+    """Each ruleset's steps a second over all its scenarios' rows (total steps over
+    total seconds, so the long scenarios weigh as much as they cost)."""
+    steps: dict[str, int] = {}
+    seconds: dict[str, float] = {}
+    for row in rows:
+        steps[row.ruleset] = steps.get(row.ruleset, 0) + row.steps
+        seconds[row.ruleset] = seconds.get(row.ruleset, 0.0) + row.seconds
+    return {r: steps[r] / seconds[r] if seconds[r] > 0 else 0.0 for r in steps}
+
+
+# ---- memory: what a game holds, and whether many battles grow the process -----------
+
+
+class BattlesMemoryRow(msgspec.Struct, frozen=True, kw_only=True):
+    """The process after `battles` battles."""
+
+    battles: int
+    traced_mb: float
+    """Python memory still allocated (tracemalloc, after a garbage collection), above
+    what it was before the first battle: flat when nothing builds up."""
+    peak_rss_mb: float
+    """The process's peak resident memory so far (getrusage maxrss)."""
+
+
+class MemoryBench(msgspec.Struct, frozen=True, kw_only=True):
+    """`bench --memory`: a crowd game's held size, and memory over many battles."""
+
+    ruleset: str
+    players: str
+    units: int
+    """Units a side of the crowd game measured."""
+    turns: int
+    """Turns of it played before `held_mb`."""
+    setup_mb: float
+    """Python memory the crowd game holds once set up (tracemalloc)."""
+    held_mb: float
+    """... and after `turns` turns (its log included)."""
+    peak_mb: float
+    """The most Python memory allocated at any moment while it played (tracemalloc)."""
+    rows: list[BattlesMemoryRow]
+    """After each tenth of the battles (the ruleset's built-in scenarios in turn)."""
+
+
+def _traced() -> float:
+    gc.collect()
+    return tracemalloc.get_traced_memory()[0] / 1e6
+
+
+def held_memory(
+    scenario: Scenario, kind: str, turns: int, seed: int = 1
+) -> tuple[float, float, float]:
+    """(MB held once set up, MB held after `turns` turns, peak MB while playing) of one
+    game of `scenario`, both sides `kind`, in Python memory (tracemalloc, which this
+    starts and stops)."""
+    tracemalloc.start()
+    try:
+        base = _traced()
+        tracemalloc.reset_peak()
+        game = Game(scenario, seed=seed)
+        setup = _traced() - base
+        players = {side: new_player(kind, game.ruleset) for side in game.sides()}
+        rng = player_rng(seed)
+        while not game.is_over() and game.state.turn < turns + 1:
+            side = game.current_player()
+            if side is None:
+                break
+            game.apply(players[side].decide(Seat(game, side), game.legal_actions(), rng))
+        held = _traced() - base
+        peak = tracemalloc.get_traced_memory()[1] / 1e6 - base
+        del game, players
+        return setup, held, peak
+    finally:
+        tracemalloc.stop()
+
+
+def battles_memory(ruleset: str, kind: str, battles: int, seed: int = 1) -> list[BattlesMemoryRow]:
+    """Play `battles` battles of the ruleset's built-in scenarios in turn, both sides
+    `kind`, in this process, and the memory after each tenth of them (tracemalloc: it
+    slows the games, which are not timed here)."""
+    scenarios = builtin_scenarios(find_ruleset(ruleset).name)
+    if not scenarios:
+        raise DogfightError(f"the {ruleset} ruleset has no built-in scenarios to play")
+    marks = sorted({max(1, battles * k // 10) for k in range(1, 11)})
+    rows: list[BattlesMemoryRow] = []
+    tracemalloc.start()
+    try:
+        # One battle of each first: the caches every game shares (rule tables, traced
+        # shapes) fill then, and are not what "flat in the number of battles" is about.
+        for scenario in scenarios:
+            play_battle(scenario, derive_seed(seed, -1), default=kind)
+        base = _traced()
+        for i in range(battles):
+            scenario = scenarios[i % len(scenarios)]
+            play_battle(scenario, derive_seed(seed, i), default=kind)
+            if i + 1 in marks:
+                rows.append(
+                    BattlesMemoryRow(
+                        battles=i + 1, traced_mb=_traced() - base, peak_rss_mb=peak_mb()
+                    )
+                )
+    finally:
+        tracemalloc.stop()
+    return rows
+
+
+def bench_memory(
+    ruleset: str,
+    kind: str = "random",
+    units: int = 100,
+    turns: int = 1,
+    battles: int = 100,
+    seed: int = 1,
+) -> MemoryBench:
+    """The Python memory a game of the ruleset's crowd of `units` a side holds after
+    `turns` turns, and the process's memory over `battles` battles (`battles_memory`)."""
+    rules = find_ruleset(ruleset)
+    check_players({"all": kind}, rules)
+    if turns < 1:
+        raise DogfightError(f"--turns: at least 1, not {turns}")
+    setup, held, peak = held_memory(crowd_scenario(rules.name, units, turns), kind, turns, seed)
+    return MemoryBench(
+        ruleset=rules.name,
+        players=kind,
+        units=units,
+        turns=turns,
+        setup_mb=setup,
+        held_mb=held,
+        peak_mb=peak,
+        rows=battles_memory(rules.name, kind, battles, seed),
     )

@@ -27,8 +27,8 @@ from dogfight.rulesets.acta.targets import (
     SHIP_SUPPORT_LIMIT,
     can_launch,
     defensive_fire_candidates,
-    fighter_shots,
-    ship_shots,
+    fighter_may_fire,
+    ship_may_fire,
 )
 from dogfight.rulesets.acta.volley import resolve_volley
 
@@ -310,7 +310,7 @@ def step_fighter_fire(ctx: Ctx) -> bool:
     """The nominating side's free fighters fire their weapons (ACTA-FTR-7)."""
     state = ctx.state
     side = state.attack_sides[0]
-    if any(fighter_shots(ctx, f) for f in state.fighters(side)):
+    if any(fighter_may_fire(ctx, f) for f in state.fighters(side)):
         state.active = side
         return True
     resolve_volley(ctx)  # ACTA-FTR-7: nothing more to nominate, so roll what was named
@@ -331,7 +331,7 @@ def step_ship_fire(ctx: Ctx) -> bool:
     state = ctx.state
     if state.firing_ship:
         ship = state.units.get(state.firing_ship)
-        if ship is not None and ship_shots(ctx, ship):
+        if ship is not None and ship_may_fire(ctx, ship):
             state.active = ship.side
             return True
         end_ship_fire(state, state.firing_ship)
@@ -339,7 +339,7 @@ def step_ship_fire(ctx: Ctx) -> bool:
         state.ships_to_fire[side] = tuple(
             s
             for s in state.ships_to_fire.get(side, ())
-            if s in state.units and ship_shots(ctx, state.units[s])
+            if s in state.units and ship_may_fire(ctx, state.units[s])
         )
     if not state.ships_to_fire.get(state.active):
         state.active = state.other(state.active)

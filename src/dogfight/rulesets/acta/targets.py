@@ -6,6 +6,8 @@ These queries are shared by `legal_actions` (which lists them) and `check`
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from dogfight.geometry import EPSILON
 from dogfight.rulesets.acta.combat import in_arc, measure, weapon_arc
 from dogfight.rulesets.acta.context import Ctx
@@ -79,30 +81,39 @@ def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
     return ""
 
 
+def _shots(ctx: Ctx, unit: UnitState) -> Iterator[tuple[Weapon, UnitState]]:
+    """Every (weapon, target) the unit could fire now, weapons in order, each weapon's
+    targets in table order (`shot_problem` decides each)."""
+    state = ctx.state
+    enemies = state.on_table(state.other(unit.side))
+    for weapon in weapons_of(state, unit):
+        for target in enemies:
+            if not shot_problem(ctx, unit, weapon, target):
+                yield weapon, target
+
+
 def fighter_shots(ctx: Ctx, fighter: UnitState) -> list[tuple[Weapon, UnitState]]:
     """Every (weapon, target) the fighter could fire now."""
-    state = ctx.state
     if fighter.attack_done:
         return []
-    out = []
-    enemies = state.on_table(state.other(fighter.side))
-    for weapon in weapons_of(state, fighter):
-        for target in enemies:
-            if not shot_problem(ctx, fighter, weapon, target):
-                out.append((weapon, target))
-    return out
+    return list(_shots(ctx, fighter))
 
 
 def ship_shots(ctx: Ctx, ship: UnitState) -> list[tuple[Weapon, UnitState]]:
     """Every (weapon, target) the ship could fire now."""
-    state = ctx.state
-    out = []
-    enemies = state.on_table(state.other(ship.side))
-    for weapon in weapons_of(state, ship):
-        for target in enemies:
-            if not shot_problem(ctx, ship, weapon, target):
-                out.append((weapon, target))
-    return out
+    return list(_shots(ctx, ship))
+
+
+def fighter_may_fire(ctx: Ctx, fighter: UnitState) -> bool:
+    """Whether `fighter_shots` would list anything: the same questions, stopped at the
+    first shot found (the sequence asks it of every fighter still to fire)."""
+    return not fighter.attack_done and next(_shots(ctx, fighter), None) is not None
+
+
+def ship_may_fire(ctx: Ctx, ship: UnitState) -> bool:
+    """Whether `ship_shots` would list anything, stopped at the first shot found (the
+    sequence asks it of every ship still to fire, at every step of the fire phase)."""
+    return next(_shots(ctx, ship), None) is not None
 
 
 def launch_limit(ctx: Ctx, ship: UnitState) -> int:

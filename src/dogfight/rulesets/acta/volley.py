@@ -13,7 +13,7 @@ from __future__ import annotations
 from dogfight.rulesets.acta.actions import Fire
 from dogfight.rulesets.acta.combat import resolve_fire
 from dogfight.rulesets.acta.context import Ctx
-from dogfight.rulesets.acta.targets import fighter_shots, weapon_named
+from dogfight.rulesets.acta.targets import fighter_may_fire, weapon_named
 
 
 def nominating(ctx: Ctx) -> bool:
@@ -31,7 +31,7 @@ def resolve_shot(ctx: Ctx, action: Fire) -> None:
     weapon = weapon_named(state, firer, action.weapon)
     assert weapon is not None
     resolve_fire(ctx, firer, weapon, target)
-    if state.is_fighter(firer) and action.unit in state.units and not fighter_shots(ctx, firer):
+    if state.is_fighter(firer) and action.unit in state.units and not fighter_may_fire(ctx, firer):
         firer.attack_done = True
 
 

@@ -1003,15 +1003,22 @@ def reaction_candidates(ctx: Ctx) -> list[Flight]:
     triggers = state.models_of(trigger)
     # A flight with no model in this box has none within close range of the trigger.
     box = Reach(triggers, ctx.rules.reach_limit(close))
+    # The flights with a model in the box, from the grid (a superset) in one query: any
+    # other has no model in it, so none within close range (a walk over every enemy
+    # model at every action made a turn's reactions grow with the square of the flights).
+    boxed = {m.unit for m in grid_of(state).in_box(box.x0, box.y0, box.x1, box.y1)}
     out = []
     for flight in state.live_flights(state.other(trigger.side)):
         if flight.reacted or flight.id in pending.declined:
             continue
-        near = flight.id in pending.shot_at or any(
-            ctx.rules.within_close(distance(m, t), close)
-            for m in state.models_of(flight)
-            if box.holds(m)
-            for t in triggers
+        near = flight.id in pending.shot_at or (
+            flight.id in boxed
+            and any(
+                ctx.rules.within_close(distance(m, t), close)
+                for m in state.models_of(flight)
+                if box.holds(m)
+                for t in triggers
+            )
         )
         if not near:
             continue

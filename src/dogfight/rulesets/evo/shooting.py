@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from dogfight.rulesets.evo.context import DEFAULT_RULES, Ctx
 from dogfight.rulesets.evo.ready import torpedoes_left
 from dogfight.rulesets.evo.rules import AFT, ARC_RANGES, FACING_ARCS, EvoRules
+from dogfight.rulesets.evo.spatial import grid_of
 from dogfight.rulesets.evo.state import Flight, Model
 from dogfight.rulesets.evo.units import Weapon
 
@@ -149,10 +150,22 @@ def zone_models(ctx: Ctx, flight: Flight, target: Model) -> list[Model]:
     rules = ctx.rules
     reach = rules.zone_reach(float(ctx.opt("fire_zone")), str(ctx.opt("fire_zone_measure")))
     centre = target.pose.position
+    # Only a model in the box round the zone can be in it: the grid names those (and a
+    # few more) without measuring to every model on the table at every shot; the list
+    # keeps the table's order.
+    limit = rules.reach_limit(reach)
+    near = {
+        m.id
+        for m in grid_of(ctx.state).in_box(
+            centre.x - limit, centre.y - limit, centre.x + limit, centre.y + limit
+        )
+    }
     return [
         m
         for m in ctx.state.models.values()
-        if m.unit != flight.id and rules.in_zone(m.pose.position.distance(centre), reach)
+        if m.id in near
+        and m.unit != flight.id
+        and rules.in_zone(m.pose.position.distance(centre), reach)
     ]
 
 

@@ -21,6 +21,7 @@ from dogfight.rulesets.sfa.choices import (
     move_budget,
     person_budget,
     targets_for,
+    traced_legal,
     trades_dice,
 )
 from dogfight.rulesets.sfa.collisions import ram_problem
@@ -213,8 +214,16 @@ def steps_problems(
     move = state.type_of(craft).move
     holds = least == 0 and charging(craft, selection)
     boosted = selection.kind == "equipment" and budget > move
+    # A move among the traced legal shapes of this facing and budget passes the
+    # movement rules and the Boosters' (the same trace): only Move 0, a charge or a
+    # ram asks more of it.
+    simple = move != 0 and not holds and not ram
+    known = traced_legal(craft.facing, budget, least, move, boosted, ctx.rules.maneuver)
     out = []
     for steps in moves:
+        if simple and steps in known:
+            out.append("")
+            continue
         # Traced from the origin hex: what is checked here (the maneuvers, whether any
         # hex is entered, the movement rules) does not depend on where the move starts.
         path = trace(

@@ -204,13 +204,19 @@ def _outcome(
 ) -> tuple[tuple[str, ...], frozenset[str]]:
     """The moves offered, and those that meet a seen craft first, given what each hex
     of `shapes.cells` holds (`status`: 0 open, 1 off the map, 2 a craft the mover sees)."""
-    safe: set[str] = set()
     rams: set[str] = set()
     # A deliberate ram, Hyper-Ram or not (SFA-COL-1), and flying off the map to
     # disengage (SFA-MOV-6): one move for each distinct outcome. A key names the hexes
     # as seen from the start (every path here starts from the same hex).
     ends: dict[tuple[object, ...], str] = {}
-    for steps, cells, shape in shapes.entries:
+    # Only the moves entering a hex that holds something need a look, hex by hex; the
+    # rest are clear (most moves of most patterns). They are looked at in their order.
+    by_cell = shapes.by_cell
+    hit = sorted({k for i, what in enumerate(status) if what for k in by_cell[i]})
+    entries = shapes.entries
+    unsafe: set[str] = set()
+    for k in hit:
+        steps, cells, shape = entries[k]
         key: tuple[object, ...] | None = None
         clear = True
         for i, cell in enumerate(cells):
@@ -228,16 +234,17 @@ def _outcome(
             if crowded:
                 clear = False
                 break
-        if clear:
-            safe.add(steps)
+        if not clear:
+            unsafe.add(steps)
         if key is not None and key not in ends:
             ends[key] = steps
-    # Boxed in, a craft still has to fly: then the moves that collide or leave are offered.
-    if not safe:
+    # Boxed in (no move clear), a craft still has to fly: then the moves that collide
+    # or leave are offered.
+    dropped = unsafe - set(ends.values())
+    if len(unsafe) == len(entries) or not dropped:
         return shapes.steps, frozenset(rams)
     # In the candidates' own order, as every move is.
-    chosen = safe | set(ends.values())
-    return tuple(steps for steps in shapes.steps if steps in chosen), frozenset(rams)
+    return tuple(steps for steps in shapes.steps if steps not in dropped), frozenset(rams)
 
 
 def occupants(state: SfaState, ignore: str = "") -> dict[tuple[int, int], CraftState]:
@@ -261,6 +268,10 @@ class Shapes(msgspec.Struct, frozen=True):
     """Every hex any of them enters, (q, r) from the start, each once."""
     entries: tuple[tuple[str, tuple[int, ...], Path], ...]
     """(steps, the index in `cells` of each hex entered, path) of each move."""
+    by_cell: tuple[tuple[int, ...], ...]
+    """For each of `cells`, the entries (their indices, in order) that enter it."""
+    legal: frozenset[str]
+    """`steps` as a set."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -295,7 +306,30 @@ def _legal_shapes(
             continue
         where = tuple(cells.setdefault((h.q, h.r), len(cells)) for h in path.hexes)
         entries.append((steps, where, path))
-    return Shapes(tuple(e[0] for e in entries), tuple(cells), tuple(entries))
+    entering: list[list[int]] = [[] for _ in cells]
+    for k, (_, where, _) in enumerate(entries):
+        for i in dict.fromkeys(where):
+            entering[i].append(k)
+    offered = tuple(e[0] for e in entries)
+    return Shapes(
+        offered,
+        tuple(cells),
+        tuple(entries),
+        tuple(tuple(ks) for ks in entering),
+        frozenset(offered),
+    )
+
+
+def traced_legal(
+    facing: int, budget: int, least: int, move: int, boosted: bool, maneuver: Modifiers
+) -> frozenset[str]:
+    """The steps `_legal_shapes` finds legal for these (each traced clean from the origin
+    hex and, when `boosted`, flying its Booster hexes straight); empty when `maneuver`
+    cannot be a cache key (then nothing is known and every move is traced)."""
+    try:
+        return _legal_shapes(facing, budget, least, move, boosted, maneuver).legal
+    except TypeError:
+        return frozenset()
 
 
 def impact_key(
