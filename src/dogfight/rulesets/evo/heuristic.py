@@ -60,50 +60,10 @@ from dogfight.rulesets.evo.shooting import on_my_six, save_score, target_score, 
 from dogfight.rulesets.evo.spatial import PointGrid
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
+from dogfight.rulesets.evo.weights import Weights
 
 if TYPE_CHECKING:
     from dogfight.rulesets.evo.ruleset import EvoRuleset
-
-# ---- weights (all in points of enemy destroyed) ------------------------------------
-
-SECOND_SHOT = 0.75
-"""Worth of a second Shoot in the same activation, against the first (targets thin out)."""
-FRIENDLY_FIRE = 1.2
-"""Weight of my own models killed by my fire, against enemy models."""
-LEADER_BONUS = 0.25
-"""Extra worth of a leader: losing it costs its flight an action (EVO-CMD-2)."""
-SUPPRESS_BONUS = 0.25
-"""Worth, in models, of suppressing a flight (one action fewer, EVO-SUP-1)."""
-REACT_RISK = 0.6
-"""Weight of the reactions a plan triggers (a reacting player usually takes them)."""
-THREAT = 0.3
-"""Weight of the fire the enemy can bring on the flight before its next activation."""
-OPPORTUNITY = 0.5
-"""Weight of the shots the flight will have in its next activation."""
-APPROACH = 0.08
-"""Worth of closing on the enemy when no shot is in prospect yet (per model, per points)."""
-OFF_TABLE = 1.5
-"""Price, in models' worth, of a next drift that carries a model off the table."""
-EDGE = 0.25
-"""Price, in models' worth, of heading for an edge (next turn must be spent turning)."""
-CROWD = 0.06
-"""Price, in models' worth, of ending near friendly flights (shared fire zones)."""
-AFT_DANGER = 0.08
-"""Price, in models' worth, per enemy sitting behind the flight within close range now."""
-SIX_BONUS = 0.05
-"""Worth, in models' worth, of ending behind an enemy within close range."""
-DIRECTIONS = 12
-"""Directions tried for a manoeuvre, round the flight's facing (plus aimed ones)."""
-SHORTLIST = 6
-"""Plans re-scored with exact shot values and reactions."""
-COMMAND_RESCUE = 1.0
-"""Worth of a Command bonus action that gives a penalised flight an action back."""
-TORPEDO_OUTLOOK = 0.3
-"""Share of a torpedo's dice the outlook counts (a Ready to launch, few launches)."""
-TORPEDO_KEEP = 0.15
-"""Worth, against the shot, of keeping a limited torpedo for a better chance later."""
-DANGER_ORDER = 0.3
-"""Weight of danger against shots when choosing which flight to activate."""
 
 EPS = 1e-3
 TABLE_MARGIN = 0.25
@@ -232,8 +192,11 @@ class View:
         rules: EvoRules,
         kills: dict[tuple[Any, ...], float],
         game: int = 0,
+        weights: Weights | None = None,
     ) -> None:
         self.state = state
+        self.w = weights if weights is not None else Weights()
+        """The weights of the player deciding."""
         self.game = game
         """The seat's key: which game this decision belongs to."""
         self.rules = rules
@@ -257,7 +220,9 @@ class View:
         self.height = state.table.height
         self.last_turn = state.turn >= state.turn_limit
         # Leaving the table loses the model, unless the option stops it at the edge.
-        self.off_table = OFF_TABLE if opt.get("leave_table", "disengage") == "disengage" else EDGE
+        self.off_table = (
+            self.w.off_table if opt.get("leave_table", "disengage") == "disengage" else self.w.edge
+        )
         self.crafts: dict[str, Craft] = {}
         self.arms: dict[str, list[Arm]] = {k: arms_of(rules, t) for k, t in state.types.items()}
         self.zones: dict[tuple[str, str], list[Craft]] = {}
@@ -273,7 +238,7 @@ class View:
                 model = state.models[mid]
                 worth = base
                 if mid == flight.leader and len(flight.models) > 1 and self.leader_costs:
-                    worth *= 1 + LEADER_BONUS
+                    worth *= 1 + self.w.leader_bonus
                 pos = model.pose.position
                 self.crafts[mid] = Craft(
                     mid, flight.id, flight.side, kind, pos.x, pos.y, model.pose.heading, worth
@@ -499,7 +464,7 @@ class View:
                     (die - 1) / die if raw else 1.0
                 )
             worth = c.worth * (1.0 - survive)
-            value += worth if c.side != side else -FRIENDLY_FIRE * worth
+            value += worth if c.side != side else -self.w.friendly_fire * worth
         for unit, dice in per_unit.items():
             flight = self.state.flights[unit]
             if (
@@ -507,7 +472,7 @@ class View:
                 and not flight.suppressed
                 and rules.suppresses(dice, len(flight.models), False, self.suppression)
             ):
-                value += SUPPRESS_BONUS * float(self.state.types[flight.type].points or 10)
+                value += self.w.suppress_bonus * float(self.state.types[flight.type].points or 10)
         return value
 
     def quick_shot(
@@ -601,7 +566,8 @@ def guns_against(view: View, kind: UnitType, foe: UnitType) -> list[Gun]:
                 w.arc,
                 arc_half_width(w.arc),
                 w.arc == "FaA",
-                w.dice * (0.5 if is_lock_on(w) else TORPEDO_OUTLOOK if is_torpedo(w) else 1.0),
+                w.dice
+                * (0.5 if is_lock_on(w) else view.w.torpedo_outlook if is_torpedo(w) else 1.0),
                 (kills[0], kills[1], kills[2], kills[3]),
             )
         )
@@ -733,7 +699,7 @@ class Outlook:
                 elif not (8.0 <= qx <= width - 8.0 and 8.0 <= qy <= height - 8.0):
                     room = view.room(qx, qy, c.h)
                     if room < 8.0:
-                        value -= EDGE * c.worth * (1.0 - room / 8.0)
+                        value -= view.w.edge * c.worth * (1.0 - room / 8.0)
         lx, ly, lh = lead.x, lead.y, lead.h
         rad = math.radians(lh)
         qx, qy = lx + drift * math.cos(rad), ly + drift * math.sin(rad)
@@ -744,7 +710,7 @@ class Outlook:
         for i in friend_grid.in_box(lx - r, ly - r, lx + r, ly + r):
             c = friends[i]
             if rules.in_zone(math.hypot(c.x - lx, c.y - ly), reach):
-                value -= CROWD * each
+                value -= view.w.crowd * each
         agility = self.agility
         my_turn = self.turn
         opportunity = 0.0
@@ -757,9 +723,9 @@ class Outlook:
             # Here and now: who is on whose six.
             gap = math.hypot(f.x - lx, f.y - ly)
             if rules.on_six(gap, bearing(lx, ly, lh, f.x, f.y), close):
-                value -= AFT_DANGER * each * n
+                value -= view.w.aft_danger * each * n
             if rules.on_six(gap, bearing(f.x, f.y, f.h, lx, ly), close):
-                value += SIX_BONUS * each * n
+                value += view.w.six_bonus * each * n
             # The enemy shoots first, from its drift point, at where I end.
             if f.acts:
                 threat += f.models * self.incoming(f, lx, ly, lh)
@@ -787,8 +753,8 @@ class Outlook:
                 shots += factor * g.dice * g.kills[index]
             opportunity = max(opportunity, min(n * shots, float(f.models)) * f.worth)
         if not last:
-            value += OPPORTUNITY * opportunity + APPROACH * n * approach
-        value -= THREAT * min(threat, 0.9 * n) * each
+            value += view.w.opportunity * opportunity + view.w.approach * n * approach
+        value -= view.w.threat * min(threat, 0.9 * n) * each
         return value
 
     def incoming(self, f: Foe, x: float, y: float, h: float) -> float:
@@ -851,7 +817,10 @@ class EvoHeuristic:
 
     name = "heuristic"
 
-    def __init__(self) -> None:
+    def __init__(self, weights: Weights | None = None, name: str = "heuristic") -> None:
+        self.weights = weights if weights is not None else Weights()
+        """What this player weighs (a persona's, or the plain heuristic's)."""
+        self.name = name
         # The second half of a two-manoeuvre plan: (game, activation, action).
         self._pending: tuple[int, tuple[Any, ...], A.Manoeuvre] | None = None
         # die_kill values of the game being played (seat.key): its unit types and
@@ -866,7 +835,7 @@ class EvoHeuristic:
         rules = ruleset_of(seat).rules
         if self._kills[0] != seat.key:
             self._kills = (seat.key, {})
-        view = View(state, rules, self._kills[1], seat.key)
+        view = View(state, rules, self._kills[1], seat.key, self.weights)
         if state.phase == "order":
             return self.order(legal)
         if state.phase == "activate":
@@ -913,7 +882,7 @@ class EvoHeuristic:
                 0.8 * view.quick_shot(kind, drifted, enemies, locked="", ignore_arcs=True),
             )
             outlook = Outlook(view, flight, {f.id for f in state.live_flights(enemy_side)})
-            value = shot + DANGER_ORDER * outlook.danger(me)
+            value = shot + view.w.danger_order * outlook.danger(me)
             if action.command:
                 value += self.command_worth(view.rules, state, flight, action.command, legal, shot)
             scored.append((value, action))
@@ -987,7 +956,7 @@ class EvoHeuristic:
         but only when no penalised flight the same giver could help is still waiting.
         """
         if self.penalty(rules, state, flight):
-            return COMMAND_RESCUE + shot
+            return self.weights.command_rescue + shot
         waiting = [
             state.flights[a.unit]
             for a in legal
@@ -995,7 +964,7 @@ class EvoHeuristic:
         ]
         if any(self.penalty(rules, state, f) for f in waiting) or shot <= 0:
             return -EPS
-        return SECOND_SHOT * 0.5 * shot
+        return self.weights.second_shot * 0.5 * shot
 
     @staticmethod
     def penalty(rules: EvoRules, state: EvoState, flight: Flight) -> int:
@@ -1065,7 +1034,7 @@ class EvoHeuristic:
         for action in legal:
             plan: Plan | None = None
             if isinstance(action, A.Shoot):
-                shots = 1.0 + (SECOND_SHOT if left >= 2 else 0.0)
+                shots = 1.0 + (view.w.second_shot if left >= 2 else 0.0)
                 plan = Plan(here, action, me, True, ignore_now, flight.ready_target, shots)
             elif isinstance(action, A.Rotate) and left >= 2:
                 plan = Plan(here, action, me, True, True)
@@ -1094,7 +1063,9 @@ class EvoHeuristic:
             if best <= 0:
                 continue
             value = here + best * plan.shots
-            value -= REACT_RISK * self.reaction_risk(view, flight, plan, target, enemies, best)
+            value -= view.w.react_risk * self.reaction_risk(
+                view, flight, plan, target, enemies, best
+            )
             scored.append((value, action))
 
         if all(a == "manoeuvre" for a in flight.actions):
@@ -1104,14 +1075,14 @@ class EvoHeuristic:
                 if plan.shoots:
                     plan.quick = view.quick_shot(kind, plan.poses, enemies, locked=plan.locked)
             moving.sort(key=lambda p: -(p.value + p.quick))
-            for plan in moving[:SHORTLIST]:
+            for plan in moving[: int(view.w.shortlist)]:
                 value = plan.value
                 best, target = 0.0, None
                 if plan.shoots:
                     best, target = self.best_shot(view, side, kind, plan, enemies)
                     value += best
                 risk = self.reaction_risk(view, flight, plan, target, enemies, best)
-                value -= REACT_RISK * risk
+                value -= view.w.react_risk * risk
                 dx, dy = plan.action
                 action = A.Manoeuvre(
                     unit=flight.id,
@@ -1161,11 +1132,11 @@ class EvoHeuristic:
         if shot is None or shot <= 0:
             return []
         plan = Plan(here, action, me, True, False, flight.ready_target)
-        value = here + shot * (1.0 - TORPEDO_KEEP)
+        value = here + shot * (1.0 - view.w.torpedo_keep)
         if left >= 2:
             guns, _ = self.best_shot(view, flight.side, kind, plan, enemies)
-            value += SECOND_SHOT * guns
-        value -= REACT_RISK * self.reaction_risk(view, flight, plan, target, enemies, shot)
+            value += view.w.second_shot * guns
+        value -= view.w.react_risk * self.reaction_risk(view, flight, plan, target, enemies, shot)
         return [(value, action)]
 
     def remember(self, game: int, state: EvoState, flight: Flight, choice: A.Manoeuvre) -> None:
@@ -1308,8 +1279,8 @@ class EvoHeuristic:
         if left >= 2:
             budgets.append((2 * agility, 2, (1.0,)))
         for budget, used, fractions in budgets:
-            for k in range(DIRECTIONS):
-                ang = math.radians(lead.h + 360.0 * k / DIRECTIONS)
+            for k in range(int(view.w.directions)):
+                ang = math.radians(lead.h + 360.0 * k / int(view.w.directions))
                 for frac in fractions:
                     moves.add(
                         (
