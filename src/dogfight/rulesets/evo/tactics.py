@@ -151,9 +151,7 @@ def count_end(state: EvoState, unit: str, wards: set[str], tally: Tally) -> None
     if unit in wards:
         tally.ward_ends += 1
         if all(
-            m.pose.position.distance(e.pose.position) > ruleset_close
-            for m in mine
-            for e in enemies
+            m.pose.position.distance(e.pose.position) > ruleset_close for m in mine for e in enemies
         ):
             tally.ward_clear += 1
         return
@@ -203,9 +201,14 @@ def play_measured(
         if before is not None:
             count_dice(ruleset, before, shooter, events, tally)
         state = game.state
-        if active and active in state.flights and state.flights[active].side in ward_sides:
-            if state.phase != "act" or state.active_unit != active:
-                count_end(state, active, wards, tally)
+        ended = state.phase != "act" or state.active_unit != active
+        if (
+            active
+            and ended
+            and active in state.flights
+            and state.flights[active].side in ward_sides
+        ):
+            count_end(state, active, wards, tally)
         steps += 1
     tally.ward_left += sum(len(game.state.flights[w].models) for w in wards)
     outcome = game.outcome()
@@ -276,7 +279,7 @@ def figures(tallies: Mapping[str, Tally]) -> list[Figure]:
         lambda v: v >= 0.10,
     )
     add(
-        "shots at stealthy models from within 10\"",
+        'shots at stealthy models from within 10"',
         total.stealth_close,
         total.stealth_shots,
         ">= 60%",
@@ -304,14 +307,14 @@ def figures(tallies: Mapping[str, Tally]) -> list[Figure]:
         lambda v: v == 0.0,
     )
     add(
-        "escort activations ending within 10\" of a ward",
+        'escort activations ending within 10" of a ward',
         total.escort_near,
         total.escort_ends,
         ">= 50%",
         lambda v: v >= 0.50,
     )
     add(
-        "ward activations ending beyond 10\" of every enemy",
+        'ward activations ending beyond 10" of every enemy',
         total.ward_clear,
         total.ward_ends,
         ">= 50%",
