@@ -89,7 +89,12 @@ def spread_moves(
 
     side = sorted(range(1, len(models)), key=across)
     moves: list[Point] = [(dx, dy)] * len(models)
-    for i, want in zip(side, along_offsets(len(side), gap), strict=True):
+    ahead: float | None = None
+    for k, (i, want) in enumerate(zip(side, along_offsets(len(side), gap), strict=True)):
+        if k == 1 and ahead is not None:
+            # The wing behind keeps 2 * gap from the one ahead, which may have fallen
+            # short of its place (the leader already flew its whole Agility).
+            want = min(want, ahead - 2 * gap)
         # Within `keep` of the leader: the stagger shrinks for a wing far abreast.
         room = math.sqrt(max(0.0, keep * keep - across(i) ** 2))
         want = math.copysign(min(abs(want), room), want)
@@ -97,6 +102,8 @@ def spread_moves(
         if end is None:
             return None  # this wing cannot fly the leader's course: no stagger
         moves[i] = (end[0] - models[i][0], end[1] - models[i][1])
+        if k == 0:
+            ahead = (end[0] - lx) * unit[0] + (end[1] - ly) * unit[1]
     return moves
 
 

@@ -791,12 +791,14 @@ class Outlook:
             approach = 0.0
         if not last:
             value += w.opportunity * opportunity + w.approach * n * approach
-        value -= fear * min(threat, 0.9 * n) * each
+        exposed = min(threat, 0.9 * n)
+        value -= fear * exposed * each
         if self.escorted:
             near = min(math.hypot(c.x - lx, c.y - ly) for c in self.escorted)
             value += w.escort * each * n * max(0.0, 1.0 - near / (2.0 * close))
-        if n >= 2 and w.stack > 0:
-            # EVO-SHT-2: how many of the flight one fire zone round one of them catches.
+        if n >= 2 and w.stack > 0 and exposed > 0:
+            # EVO-SHT-2: the share of the flight's pairs one fire zone catches together,
+            # against the fire it is exposed to (a zone on fewer models removes fewer).
             in_zone = rules.in_zone
             pairs = sum(
                 1
@@ -804,7 +806,7 @@ class Outlook:
                 for b in me[i + 1 :]
                 if in_zone(math.hypot(a.x - b.x, a.y - b.y), reach)
             )
-            value -= w.stack * each * 2 * pairs / n
+            value -= w.stack * exposed * each * 2 * pairs / (n * (n - 1))
         return value
 
     def incoming(self, f: Foe, x: float, y: float, h: float) -> float:

@@ -8,7 +8,8 @@
   close range, where its base Target holds (EVO-STL-1);
 - fire zones: the share of multi-model manoeuvres in which the models get different
   moves, and the share of a flight's models caught in one fire zone when it is shot at
-  (EVO-SHT-2);
+  (flights of three or more: two models within command range always share a zone,
+  EVO-SHT-2, EVO-CMD-1);
 - friendly fire: shots (and reactions) whose fire zone holds a model of the firer's
   own side;
 - escorts (a side with wards, see `wards_of`): the share of escort activations that end
@@ -27,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dogfight.core.game import Game
-from dogfight.core.scenario import load_scenario
+from dogfight.core.options import OptionValue
+from dogfight.core.scenario import Scenario, load_scenario
 from dogfight.core.seat import Seat
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.shooting import (
@@ -113,8 +115,10 @@ def count_shot(ruleset: EvoRuleset, state: EvoState, action: Any, tally: Tally) 
         tally.stealth_shots += 1
         if target_score(ctx, target, firers) == utype.target:
             tally.stealth_close += 1
+    # A flight of two cannot spread: both stay within command range (6"), so within
+    # the 6" zone of each other; only flights of three or more are counted.
     victims = state.models_of(state.flights[target.unit])
-    if len(victims) >= 2:
+    if len(victims) >= 3:
         tally.zone_models += len(victims)
         tally.zone_caught += sum(1 for m in zone if m.unit == target.unit)
 
@@ -166,14 +170,15 @@ def count_end(state: EvoState, unit: str, wards: set[str], tally: Tally) -> None
 
 def play_measured(
     ruleset: EvoRuleset,
-    scenario: str,
+    scenario: Scenario,
     seed: int,
     players: Mapping[str, Callable[[], Any]],
     tally: Tally,
+    rules: Mapping[str, OptionValue] | None = None,
 ) -> None:
     """Play one battle (game seed `seed`, the players' generator Random(seed)) and add
     its figures to `tally`."""
-    game = Game(load_scenario(scenario), seed=seed)
+    game = Game(scenario, seed=seed, rules=rules)
     state: EvoState = game.state
     rng = random.Random(seed)
     made = {side: players[side]() for side in game.sides()}
@@ -217,23 +222,37 @@ def play_measured(
     tally.battles += 1
 
 
+def evo_scenario(ruleset: EvoRuleset, name: str) -> Scenario:
+    """A scenario of this ruleset by name or path (ValueError naming it otherwise)."""
+    scenario = load_scenario(name)
+    if scenario.ruleset != ruleset.name:
+        raise ValueError(
+            f"--scenario: '{name}' is a {scenario.ruleset} scenario, not {ruleset.name}"
+        )
+    return scenario
+
+
 def measure(
     ruleset: EvoRuleset,
     scenario: str,
     battles: int,
     seed: int,
     kind: str = "heuristic",
+    rules: Mapping[str, OptionValue] | None = None,
 ) -> Tally:
     """The tally of `battles` battles of `scenario`, `kind` against itself, seeds
     seed, seed + 1, ..."""
     found = ruleset.players()
     if kind not in found:
-        raise ValueError(f"no evo player kind {kind!r} (kinds: {', '.join(sorted(found))})")
+        raise ValueError(
+            f"--player: no {ruleset.name} player kind {kind!r} (kinds: {', '.join(sorted(found))})"
+        )
+    loaded = evo_scenario(ruleset, scenario)
     tally = Tally()
-    sides = Game(load_scenario(scenario), seed=seed).sides()
+    sides = Game(loaded, seed=seed, rules=rules).sides()
     players = {s: found[kind] for s in sides}
     for i in range(battles):
-        play_measured(ruleset, scenario, seed + i, players, tally)
+        play_measured(ruleset, loaded, seed + i, players, tally, rules)
     return tally
 
 
@@ -293,7 +312,7 @@ def figures(tallies: Mapping[str, Tally]) -> list[Figure]:
         lambda v: v > 0.0,
     )
     add(
-        "a flight's models caught in one fire zone",
+        "a flight's models (3 or more) caught in one zone",
         total.zone_caught,
         total.zone_models,
         "< 90%",

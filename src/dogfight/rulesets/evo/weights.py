@@ -51,15 +51,16 @@ class Weights:
     """Worth, in models' worth, of ending behind an enemy within close range (EVO-SIX-1)."""
     six_setup: float = 0.5
     """Extra weight of next turn's shots from an enemy's six (the +1 a die, EVO-SIX-1)."""
-    stealth_close: float = 0.045
+    stealth_close: float = 0.09
     """Worth, in models' worth, of ending within close range of a stealthy enemy's next
     position, where its stealth Target no longer holds (EVO-STL-1)."""
     stealth_far_shot: float = 0.35
     """Share of a Shoot's worth kept when its target keeps its stealth Target and a
     manoeuvre could close in instead (EVO-STL-1): long shots at stealth waste actions."""
-    stack: float = 0.005
-    """Price, in models' worth, per extra model of the flight one fire zone would catch
-    (EVO-SHT-2): a flight spread wider than the zone loses fewer to one Shoot."""
+    stack: float = 0.1
+    """Share of the fire a flight is exposed to that it saves by spreading: the price of
+    ending with all its pairs of models inside one fire zone (EVO-SHT-2), less for each
+    pair the zone cannot catch together."""
     spread_gap: float = 4.5
     """Inches between a wing and its leader in a spread flight: beyond the zone from the
     other wing, within command range after the next drift (EVO-CMD-1)."""
