@@ -877,10 +877,11 @@ class EvoHeuristic:
         self.weights = weights if weights is not None else Weights()
         """What this player weighs (a persona's, or the plain heuristic's)."""
         self.name = name
-        # The second half of a two-manoeuvre plan: (game, activation, action).
-        # Set again, the same, when the same decision is weighed twice (an explanation
-        # and then the move), so weighing has no effect of its own.
-        self._pending: tuple[int, tuple[Any, ...], int, A.Manoeuvre] | None = None
+        # Set again, the same, when one decision is weighed twice (an explanation and
+        # then the move), so weighing has no effect of its own.
+        self._pending: dict[tuple[int, tuple[Any, ...], int], A.Manoeuvre] = {}
+        """Manoeuvres chosen in the activation under way, by (game, activation, actions
+        taken before it): the second half of a two-manoeuvre plan repeats the first."""
         # die_kill values of the game being played (seat.key): its unit types and
         # options stay the same from one decision to the next.
         self._kills: tuple[int, dict[tuple[Any, ...], float]] = (0, {})
@@ -1211,9 +1212,10 @@ class EvoHeuristic:
             out = ranked(fallback, rng)
             choice = out[0].action
         if isinstance(choice, A.Manoeuvre):
-            self._pending = (seat.key, activation_key(state, flight), len(flight.actions), choice)
-        else:
-            self._pending = None
+            key = (seat.key, activation_key(state, flight), len(flight.actions))
+            if any(k[:2] != key[:2] for k in self._pending):
+                self._pending = {}  # a new activation: forget the last one's
+            self._pending[key] = choice
         return out
 
     def launch(
@@ -1409,17 +1411,13 @@ class EvoHeuristic:
                     if dist > budget:
                         dx, dy = dx * budget / dist, dy * budget / dist
                     moves.add((round(dx, 4), round(dy, 4), used))
-        pending = self._pending
-        if (
-            pending is not None
-            and pending[0] == view.game
-            and pending[1] == activation_key(state, flight)
-            and pending[2] == len(flight.actions) - 1
-        ):
+        earlier = self._pending.get(
+            (view.game, activation_key(state, flight), len(flight.actions) - 1)
+        )
+        if earlier is not None and earlier.moves:
             # The second half of a two-manoeuvre plan is the same move again.
-            first = pending[3].moves[0] if pending[3].moves else None
-            if first is not None:
-                moves.add((first.dx, first.dy, 1))
+            first = earlier.moves[0]
+            moves.add((first.dx, first.dy, 1))
         plans: list[Plan] = []
         for dx, dy, used in moves:
             if math.hypot(dx, dy) < 0.05:
