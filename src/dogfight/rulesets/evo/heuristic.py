@@ -10,17 +10,26 @@ Each decision is scored in points expected to be destroyed:
 
 - Shots: the expected kills of a Shoot, from the real Target (stealth), Kill, Save by
   facing, AP, Dodge and 'on my six', with the dice given out over the fire zone as
-  the rules do (nearest first, mixed zones, friendly models in the zone counted
-  against it). `shot_value` is the exact-where-easy core.
+  the rules do (nearest first, mixed zones). `shot_value` is the exact-where-easy
+  core. A zone holding one of the player's own models is never fired into.
 - Plans for the active flight: shoot from where the drift left it (once or twice),
   Rotate then Shoot, Ready then Shoot (Lock-on), one Manoeuvre then Shoot, two
-  Manoeuvres, or nothing. Manoeuvres are our own displacements (every model the same
-  way, within Agility), checked with the ruleset's own `check`.
+  Manoeuvres, or nothing. Manoeuvres are our own displacements within Agility,
+  checked with the ruleset's own `check`: every model the same way, or, for the best
+  few, the wings staggered along the leader's course against fire zones
+  (formation.py; each model its own move, EVO-MOV-2).
+- A long shot at a stealthy target (EVO-STL-1) counts for `stealth_far_shot` of its
+  worth while a manoeuvre could still close within 10" instead.
 - Where a plan leaves the flight is worth: the shots it will have next turn after its
   drift (a turn's worth of turning allowed, more on an enemy's six), less the fire it
   is exposed to from enemies after their own drift (more if they sit on its six), less
   the reactions it triggers now, and a heavy price for a drift that would carry a
-  model off the table.
+  model off the table; a little for being within 10" of a stealthy enemy next turn,
+  and, under fire, for fewer of its models sharing one fire zone. Wards (wards.py:
+  shuttles) weigh that fire more and never close; their escorts gain for ending
+  near them.
+- The weights are one `Weights` value (weights.py); the personas change some of
+  them (data/evo/personas/).
 - Torpedoes (EVO-TOR-1): a launch is scored like a Shoot with the torpedoes alone.
   Jump gates (EVO-GATE-3) are never used to leave: a model that jumps out scores
   nothing and a side with none left loses.
@@ -31,7 +40,9 @@ Each decision is scored in points expected to be destroyed:
 - Reactions: the target with the best expected kills; decline only when no reaction
   would do any good.
 
-The player's own `rng` only breaks exact ties, so play is deterministic given it. It
+`weigh` returns every candidate with its score and a reason a player reads, best
+first; `decide` plays the first. The player's own `rng` only breaks exact ties, so
+play is deterministic given it. It
 reads only its `Seat` (the state as its side knows it, the options, the ruleset), and
 every rule it estimates with (Target and stealth, 'on my six', Save by facing, Dodge,
 the fire zone, ranges and arcs, the drift and the course change) is a call to the
