@@ -19,7 +19,8 @@ Each decision is scored in points expected to be destroyed:
   few, the wings staggered along the leader's course against fire zones
   (formation.py; each model its own move, EVO-MOV-2).
 - A long shot at a stealthy target (EVO-STL-1) counts for `stealth_far_shot` of its
-  worth while a manoeuvre could still close within 10" instead.
+  worth when a manoeuvre this activation could close within 10" of it instead (with
+  `stealth_patience`, whenever a manoeuvre is still possible).
 - Where a plan leaves the flight is worth: the shots it will have next turn after its
   drift (a turn's worth of turning allowed, more on an enemy's six), less the fire it
   is exposed to from enemies after their own drift (more if they sit on its six), less
@@ -1126,11 +1127,22 @@ class EvoHeuristic:
         if view.last_turn:
             acts_next = {f.id for f in state.live_flights(enemy_side) if not f.activated}
         ignore_now = flight.actions[:1] == ("rotate",)
-        # A manoeuvre is still possible: a long shot at stealth could wait for one.
-        may_close = all(a == "manoeuvre" for a in flight.actions) and kind.agility > 0
-
         outlook = Outlook(view, flight, acts_next)
         here = outlook.score(me)
+        manoeuvring = all(a == "manoeuvre" for a in flight.actions)
+        moving = self.manoeuvres(view, flight, me, enemies, outlook, left) if manoeuvring else []
+        # EVO-STL-1: the stealthy models one manoeuvre can bring within 10" this
+        # activation; a long shot at one of them waits for that manoeuvre.
+        closable = {
+            e.id
+            for e in enemies
+            if e.kind.stealth_target is not None
+            and moving
+            and (
+                view.w.stealth_patience > 0
+                or any(p.shoots and not view.stealth_holds(p.poses, e) for p in moving)
+            )
+        }
         scored = [Weighed(end, here, f"end the activation here (position worth {here:.2f})")]
         for action in legal:
             plan: Plan | None = None
@@ -1166,7 +1178,7 @@ class EvoHeuristic:
                 best, target = self.best_shot(view, side, kind, plan, enemies)
             if best <= 0 or target is None:
                 continue
-            far = may_close and view.stealth_holds(me, target)
+            far = target.id in closable and view.stealth_holds(me, target)
             worth = best * (view.w.stealth_far_shot if far else 1.0)
             risk = self.reaction_risk(view, flight, plan, target, enemies, best)
             value = here + worth * plan.shots - view.w.react_risk * risk
@@ -1175,9 +1187,8 @@ class EvoHeuristic:
                 reason += ", and again"
             scored.append(Weighed(action, value, reason + notes(far, risk)))
 
-        if all(a == "manoeuvre" for a in flight.actions):
+        if manoeuvring:
             # Stage 1: cheap shot estimates; stage 2: exact shots and reactions for the best.
-            moving = self.manoeuvres(view, flight, me, enemies, outlook, left)
             for plan in moving:
                 if plan.shoots:
                     plan.quick = view.quick_shot(kind, plan.poses, enemies, locked=plan.locked)
@@ -1198,8 +1209,12 @@ class EvoHeuristic:
                 far = False
                 if plan.shoots:
                     best, target = self.best_shot(view, side, kind, plan, enemies)
-                    # A second manoeuvre could close on a stealthy target instead.
-                    far = target is not None and view.stealth_holds(plan.poses, target)
+                    # Another manoeuvre could close on a stealthy target instead.
+                    far = (
+                        target is not None
+                        and target.id in closable
+                        and view.stealth_holds(plan.poses, target)
+                    )
                     value += best * (view.w.stealth_far_shot if far else 1.0)
                 risk = self.reaction_risk(view, flight, plan, target, enemies, best)
                 value -= view.w.react_risk * risk

@@ -56,7 +56,11 @@ class Weights:
     position, where its stealth Target no longer holds (EVO-STL-1)."""
     stealth_far_shot: float = 0.35
     """Share of a Shoot's worth kept when its target keeps its stealth Target and a
-    manoeuvre could close in instead (EVO-STL-1): long shots at stealth waste actions."""
+    manoeuvre this activation could bring it within 10" instead (EVO-STL-1)."""
+    stealth_patience: float = 0.0
+    """Above 0: a long shot at stealth waits for any manoeuvre still possible, not only
+    for one that closes within 10" this activation (the stealthy side, shooting first
+    at 18", punishes the patience: see docs/players.md)."""
     stack: float = 0.1
     """Share of the fire a flight is exposed to that it saves by spreading: the price of
     ending with all its pairs of models inside one fire zone (EVO-SHT-2), less for each
@@ -90,6 +94,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "shortlist": (1, 24),
     "spread_gap": (0, 12),
     "stealth_far_shot": (0, 1),
+    "stealth_patience": (0, 1),
 }
 """Weights with bounds of their own (counts, inches, shares); every other weight is a
 finite number from 0 to 100."""
