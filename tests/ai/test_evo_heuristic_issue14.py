@@ -23,6 +23,7 @@ from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.formation import spread_moves
 from dogfight.rulesets.evo.heuristic import EvoHeuristic
 from dogfight.rulesets.evo.rules import EvoRules
+from dogfight.rulesets.evo.wards import wards_of
 from dogfight.rulesets.evo.weights import Weights, load_weights, persona
 
 from .test_evo_heuristic import DUCK, GUNSHIP, position, unit
@@ -249,3 +250,13 @@ def test_tactics_evo_refuses_another_rulesets_scenario_and_unknown_kinds() -> No
     result = runner.invoke(app, ["tactics", "evo", "--battles", "1", "--player", "genius"])
     assert result.exit_code != 0
     assert "--player" in result.output and "genius" in result.output
+
+
+def test_the_shuttles_are_the_wards_of_the_escort_mission() -> None:
+    # Weak guns for their points make the shuttles wards; the Razik (one light gun, but
+    # 12" of it for 15 points) and the Starfuries are not.
+    state = Game(load_scenario("evo/shuttle-escort"), seed=1).state
+    assert wards_of(state, "Earth Alliance") == ["EA-S"]
+    assert wards_of(state, "Centauri Republic") == []
+    # A side made of wards only has nobody to escort them: none is played as a ward.
+    assert wards_of(state, "Earth Alliance", threshold=100.0) == []
