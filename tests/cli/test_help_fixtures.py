@@ -138,7 +138,7 @@ def ruleset_of(path: str) -> str | None:
     words = path.split()
     if len(words) >= 2 and words[0] == "odds":
         return words[1]
-    if len(words) == 2 and words[0] in ("import", "design"):
+    if len(words) == 2 and words[0] in ("import", "design", "tactics"):
         return {"acta": "acta", "trinity": "sfa", "sfa": "sfa"}.get(words[1], words[1])
     return None
 

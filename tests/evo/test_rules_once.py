@@ -86,7 +86,11 @@ def test_the_variant_is_found_and_inherits_its_parent() -> None:
     assert ruleset.board() is find_ruleset("evo").board()
     lab = ruleset.lab()
     assert lab is not None and lab.default_roster(ruleset) == ruleset.unit_names()
-    assert [c.name for c in ruleset.commands()] == ["attack"]
+    # Its own `tactics` command is named after it (`dogfight tactics evo-variant`).
+    assert [(c.group, c.name) for c in ruleset.commands()] == [
+        ("odds", "attack"),
+        ("tactics", "evo-variant"),
+    ]
 
 
 def test_EVO_SIX_1_engine_follows_the_overridden_bonus() -> None:
@@ -123,8 +127,8 @@ def test_EVO_SIX_1_odds_follow_the_overridden_bonus() -> None:
 
 def test_EVO_SIX_1_the_variants_odds_command_follows() -> None:
     """EVO-SIX-1 (`dogfight odds evo-variant attack`): the command runs the variant's odds."""
-    (parent,) = find_ruleset("evo").commands()
-    (child,) = find_ruleset("evo-variant").commands()
+    (parent,) = [c for c in find_ruleset("evo").commands() if c.group == "odds"]
+    (child,) = [c for c in find_ruleset("evo-variant").commands() if c.group == "odds"]
     params = {
         "firer": "razik",
         "weapon": "Light particle gun",

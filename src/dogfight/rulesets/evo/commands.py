@@ -3,6 +3,10 @@
 `dogfight odds evo attack FIRER WEAPON TARGET`: the exact odds of one Shoot with one
 weapon (rulesets/evo/odds.py), printed as a title, the facts used, a table of models
 removed and the notes; or, with --json, as one object.
+
+`dogfight tactics evo [--battles N] [--scenario NAME] [--seed S] [--player KIND]`: the
+figures of rulesets/evo/tactics.py, each beside its target, over seeded battles of a
+player kind against itself.
 """
 
 from __future__ import annotations
@@ -132,11 +136,102 @@ def attack_report(
     )
 
 
+MAX_BATTLES = 1000
+"""The most battles a scenario `tactics` plays (a sanity bound on the flag)."""
+
+TACTICS_PARAMS = (
+    Param(
+        name="battles",
+        help="Battles for each scenario (game seeds SEED, SEED+1, ...).",
+        type="int",
+        default=20,
+        minimum=1,
+        maximum=MAX_BATTLES,
+    ),
+    Param(
+        name="scenario",
+        help="Measure this scenario only (default: skirmish, stealth-ambush, shuttle-escort).",
+        type="str",
+    ),
+    Param(name="seed", help="The first game seed.", type="int", default=1, minimum=0),
+    Param(
+        name="player",
+        help="The player kind on both sides (heuristic, heuristic:aggressive, ...).",
+        type="str",
+        default="heuristic",
+    ),
+)
+
+
+def tactics_report(
+    ruleset: EvoRuleset, params: Mapping[str, Any], options: Mapping[str, OptionValue]
+) -> Report:
+    """`tactics evo`: the tactics figures of a player kind against itself."""
+    from dogfight.rulesets.evo.tactics import (
+        SCENARIOS,
+        figure_text,
+        figures,
+        measure,
+        wins_text,
+    )
+
+    changed = changed_options(ruleset.options, options)
+    battles = int(params.get("battles") or 20)
+    seed = int(params.get("seed") or 0)
+    kind = str(params.get("player") or "heuristic")
+    named = params.get("scenario")
+    scenarios = (str(named),) if named else SCENARIOS
+    tallies = {name: measure(ruleset, name, battles, seed, kind, changed) for name in scenarios}
+    found = figures(tallies)
+    title = (
+        f"{kind} v {kind}, {battles} battle(s) from seed {seed} in "
+        f"{', '.join(scenarios)}; options {option_text(changed)}"
+    )
+    rows = tuple(
+        (
+            f.name,
+            figure_text(f.value),
+            f.count,
+            f.target,
+            "-" if f.met is None else "yes" if f.met else "NO",
+        )
+        for f in found
+    )
+    blocks: list[str | Table] = [
+        title,
+        Table(header=("figure", "measured", "count", "target", "met"), rows=rows),
+        *(f"wins in {name}: {wins_text(t)}" for name, t in tallies.items()),
+    ]
+    json = {
+        "ruleset": ruleset.name,
+        "player": kind,
+        "battles": battles,
+        "seed": seed,
+        "scenarios": list(scenarios),
+        "options": changed,
+        "figures": [
+            {
+                "name": f.name,
+                "value": f.value,
+                "count": f.count,
+                "target": f.target,
+                "met": f.met,
+            }
+            for f in found
+        ],
+        "wins": {name: dict(t.wins) for name, t in tallies.items()},
+    }
+    return Report(blocks=tuple(blocks), json=json)
+
+
 def evo_commands(ruleset: EvoRuleset) -> tuple[Command, ...]:
     """The evo ruleset's commands, bound to `ruleset` (its rules and options)."""
 
     def attack(params: Mapping[str, Any], options: Mapping[str, OptionValue]) -> Report:
         return attack_report(ruleset, params, options)
+
+    def tactics(params: Mapping[str, Any], options: Mapping[str, OptionValue]) -> Report:
+        return tactics_report(ruleset, params, options)
 
     return (
         Command(
@@ -146,5 +241,12 @@ def evo_commands(ruleset: EvoRuleset) -> tuple[Command, ...]:
             params=ATTACK_PARAMS,
             run=attack,
             takes_plot=True,
+        ),
+        Command(
+            group="tactics",
+            name=ruleset.name,
+            help="How well a player kind plays the seed's tactics, over seeded battles.",
+            params=TACTICS_PARAMS,
+            run=tactics,
         ),
     )

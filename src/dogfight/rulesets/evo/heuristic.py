@@ -10,17 +10,27 @@ Each decision is scored in points expected to be destroyed:
 
 - Shots: the expected kills of a Shoot, from the real Target (stealth), Kill, Save by
   facing, AP, Dodge and 'on my six', with the dice given out over the fire zone as
-  the rules do (nearest first, mixed zones, friendly models in the zone counted
-  against it). `shot_value` is the exact-where-easy core.
+  the rules do (nearest first, mixed zones). `shot_value` is the exact-where-easy
+  core. A zone holding one of the player's own models is never fired into.
 - Plans for the active flight: shoot from where the drift left it (once or twice),
   Rotate then Shoot, Ready then Shoot (Lock-on), one Manoeuvre then Shoot, two
-  Manoeuvres, or nothing. Manoeuvres are our own displacements (every model the same
-  way, within Agility), checked with the ruleset's own `check`.
+  Manoeuvres, or nothing. Manoeuvres are our own displacements within Agility,
+  checked with the ruleset's own `check`: every model the same way, or, for the best
+  few, the wings staggered along the leader's course against fire zones
+  (formation.py; each model its own move, EVO-MOV-2).
+- A long shot at a stealthy target (EVO-STL-1) counts for `stealth_far_shot` of its
+  worth when a manoeuvre this activation could close within 10" of it instead (with
+  `stealth_patience`, whenever a manoeuvre is still possible).
 - Where a plan leaves the flight is worth: the shots it will have next turn after its
   drift (a turn's worth of turning allowed, more on an enemy's six), less the fire it
   is exposed to from enemies after their own drift (more if they sit on its six), less
   the reactions it triggers now, and a heavy price for a drift that would carry a
-  model off the table.
+  model off the table; a little for being within 10" of a stealthy enemy next turn,
+  and, under fire, for fewer of its models sharing one fire zone. Wards (wards.py:
+  shuttles) weigh that fire more and never close; their escorts gain for ending
+  near them.
+- The weights are one `Weights` value (weights.py); the personas change some of
+  them (data/evo/personas/).
 - Torpedoes (EVO-TOR-1): a launch is scored like a Shoot with the torpedoes alone.
   Jump gates (EVO-GATE-3) are never used to leave: a model that jumps out scores
   nothing and a side with none left loses.
@@ -31,7 +41,9 @@ Each decision is scored in points expected to be destroyed:
 - Reactions: the target with the best expected kills; decline only when no reaction
   would do any good.
 
-The player's own `rng` only breaks exact ties, so play is deterministic given it. It
+`weigh` returns every candidate with its score and a reason a player reads, best
+first; `decide` plays the first. The player's own `rng` only breaks exact ties, so
+play is deterministic given it. It
 reads only its `Seat` (the state as its side knows it, the options, the ruleset), and
 every rule it estimates with (Target and stealth, 'on my six', Save by facing, Dodge,
 the fire zone, ranges and arcs, the drift and the course change) is a call to the
@@ -50,9 +62,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from dogfight.core.choose import pick
 from dogfight.core.errors import IllegalAction
+from dogfight.core.play import Weighed
 from dogfight.core.seat import Seat
 from dogfight.geometry import Vec2
 from dogfight.rulesets.evo import actions as A
+from dogfight.rulesets.evo.formation import spread_moves
 from dogfight.rulesets.evo.odds import evo_removal_chance
 from dogfight.rulesets.evo.ready import is_torpedo
 from dogfight.rulesets.evo.rules import ARC_RANGES, COURSE_MIN_MOVE, EvoRules
@@ -60,50 +74,11 @@ from dogfight.rulesets.evo.shooting import on_my_six, save_score, target_score, 
 from dogfight.rulesets.evo.spatial import PointGrid
 from dogfight.rulesets.evo.state import EvoState, Flight
 from dogfight.rulesets.evo.units import UnitType, Weapon
+from dogfight.rulesets.evo.wards import wards_of
+from dogfight.rulesets.evo.weights import Weights
 
 if TYPE_CHECKING:
     from dogfight.rulesets.evo.ruleset import EvoRuleset
-
-# ---- weights (all in points of enemy destroyed) ------------------------------------
-
-SECOND_SHOT = 0.75
-"""Worth of a second Shoot in the same activation, against the first (targets thin out)."""
-FRIENDLY_FIRE = 1.2
-"""Weight of my own models killed by my fire, against enemy models."""
-LEADER_BONUS = 0.25
-"""Extra worth of a leader: losing it costs its flight an action (EVO-CMD-2)."""
-SUPPRESS_BONUS = 0.25
-"""Worth, in models, of suppressing a flight (one action fewer, EVO-SUP-1)."""
-REACT_RISK = 0.6
-"""Weight of the reactions a plan triggers (a reacting player usually takes them)."""
-THREAT = 0.3
-"""Weight of the fire the enemy can bring on the flight before its next activation."""
-OPPORTUNITY = 0.5
-"""Weight of the shots the flight will have in its next activation."""
-APPROACH = 0.08
-"""Worth of closing on the enemy when no shot is in prospect yet (per model, per points)."""
-OFF_TABLE = 1.5
-"""Price, in models' worth, of a next drift that carries a model off the table."""
-EDGE = 0.25
-"""Price, in models' worth, of heading for an edge (next turn must be spent turning)."""
-CROWD = 0.06
-"""Price, in models' worth, of ending near friendly flights (shared fire zones)."""
-AFT_DANGER = 0.08
-"""Price, in models' worth, per enemy sitting behind the flight within close range now."""
-SIX_BONUS = 0.05
-"""Worth, in models' worth, of ending behind an enemy within close range."""
-DIRECTIONS = 12
-"""Directions tried for a manoeuvre, round the flight's facing (plus aimed ones)."""
-SHORTLIST = 6
-"""Plans re-scored with exact shot values and reactions."""
-COMMAND_RESCUE = 1.0
-"""Worth of a Command bonus action that gives a penalised flight an action back."""
-TORPEDO_OUTLOOK = 0.3
-"""Share of a torpedo's dice the outlook counts (a Ready to launch, few launches)."""
-TORPEDO_KEEP = 0.15
-"""Worth, against the shot, of keeping a limited torpedo for a better chance later."""
-DANGER_ORDER = 0.3
-"""Weight of danger against shots when choosing which flight to activate."""
 
 EPS = 1e-3
 TABLE_MARGIN = 0.25
@@ -232,8 +207,11 @@ class View:
         rules: EvoRules,
         kills: dict[tuple[Any, ...], float],
         game: int = 0,
+        weights: Weights | None = None,
     ) -> None:
         self.state = state
+        self.w = weights if weights is not None else Weights()
+        """The weights of the player deciding."""
         self.game = game
         """The seat's key: which game this decision belongs to."""
         self.rules = rules
@@ -257,7 +235,9 @@ class View:
         self.height = state.table.height
         self.last_turn = state.turn >= state.turn_limit
         # Leaving the table loses the model, unless the option stops it at the edge.
-        self.off_table = OFF_TABLE if opt.get("leave_table", "disengage") == "disengage" else EDGE
+        self.off_table = (
+            self.w.off_table if opt.get("leave_table", "disengage") == "disengage" else self.w.edge
+        )
         self.crafts: dict[str, Craft] = {}
         self.arms: dict[str, list[Arm]] = {k: arms_of(rules, t) for k, t in state.types.items()}
         self.zones: dict[tuple[str, str], list[Craft]] = {}
@@ -266,6 +246,10 @@ class View:
         """The foes of outlooks made in this decision, by (side, acting next, type)."""
         self.gun_lists: dict[tuple[str, str], list[Gun]] = {}
         """Grids of the crafts lists asked about (by the list's id; the list is kept)."""
+        self.wards = {
+            fid for side in state.sides for fid in wards_of(state, side, self.w.ward_firepower)
+        }
+        """The flights played as wards (wards.py): kept away from the enemy, escorted."""
         for flight in state.flights.values():
             kind = state.types[flight.type]
             base = float(kind.points or 10)
@@ -273,7 +257,7 @@ class View:
                 model = state.models[mid]
                 worth = base
                 if mid == flight.leader and len(flight.models) > 1 and self.leader_costs:
-                    worth *= 1 + LEADER_BONUS
+                    worth *= 1 + self.w.leader_bonus
                 pos = model.pose.position
                 self.crafts[mid] = Craft(
                     mid, flight.id, flight.side, kind, pos.x, pos.y, model.pose.heading, worth
@@ -372,6 +356,12 @@ class View:
             [bearing(model.x, model.y, model.h, f.x, f.y) for f in firers]
         )
 
+    def stealth_holds(self, firers: Sequence[Craft], target: Craft) -> bool:
+        """The target keeps its stealth Target against these firers: none is within
+        close range of it (EVO-STL-1)."""
+        nearest = min((math.hypot(f.x - target.x, f.y - target.y) for f in firers), default=0.0)
+        return self.rules.stealthy(target.kind, nearest, self.close)
+
     def fire_zone(self, target: Craft, firing_unit: str) -> list[Craft]:
         """The fire zone of a Shoot by `firing_unit` at `target` with everything where it
         stands. The firing flight is never in its own zone, so wherever it moves to
@@ -440,6 +430,10 @@ class View:
                 firers.append(s)
         if not pool:
             return None
+        if any(c.side == side for c in zone):
+            # Never fire into a zone holding one's own fighters (EVO-SHT-2, EVO-SHT-5:
+            # they take dice like any model there); another target, or none, instead.
+            return None
         pool.sort(reverse=True)
         near = sorted(
             zone, key=lambda c: (min(math.hypot(c.x - f.x, c.y - f.y) for f in firers), c.id)
@@ -499,7 +493,7 @@ class View:
                     (die - 1) / die if raw else 1.0
                 )
             worth = c.worth * (1.0 - survive)
-            value += worth if c.side != side else -FRIENDLY_FIRE * worth
+            value += worth if c.side != side else -self.w.friendly_fire * worth
         for unit, dice in per_unit.items():
             flight = self.state.flights[unit]
             if (
@@ -507,7 +501,7 @@ class View:
                 and not flight.suppressed
                 and rules.suppresses(dice, len(flight.models), False, self.suppression)
             ):
-                value += SUPPRESS_BONUS * float(self.state.types[flight.type].points or 10)
+                value += self.w.suppress_bonus * float(self.state.types[flight.type].points or 10)
         return value
 
     def quick_shot(
@@ -601,7 +595,8 @@ def guns_against(view: View, kind: UnitType, foe: UnitType) -> list[Gun]:
                 w.arc,
                 arc_half_width(w.arc),
                 w.arc == "FaA",
-                w.dice * (0.5 if is_lock_on(w) else TORPEDO_OUTLOOK if is_torpedo(w) else 1.0),
+                w.dice
+                * (0.5 if is_lock_on(w) else view.w.torpedo_outlook if is_torpedo(w) else 1.0),
                 (kills[0], kills[1], kills[2], kills[3]),
             )
         )
@@ -661,6 +656,16 @@ class Outlook:
         self.foes, self.foe_grid = found
         self.friend_reach = rules.reach_limit(view.reach)
         self._friends: tuple[list[Craft], PointGrid] | None = None
+        self.ward = flight.id in view.wards
+        """This flight is a ward: it fears fire more and does not close on the enemy."""
+        self.escorted = [
+            c
+            for c in view.crafts.values()
+            if c.side == flight.side and c.unit in view.wards and c.unit != flight.id
+        ]
+        """The ward models this flight escorts (none for a ward itself)."""
+        if self.ward:
+            self.escorted = []
 
     @staticmethod
     def foes_of(view: View, side: str, acts_next: set[str], kind: UnitType) -> list[Foe]:
@@ -720,6 +725,7 @@ class Outlook:
         each = lead.worth
         n = len(me)
         close = view.close
+        w = view.w
         value = 0.0
         last = view.last_turn
         if not last:
@@ -733,7 +739,7 @@ class Outlook:
                 elif not (8.0 <= qx <= width - 8.0 and 8.0 <= qy <= height - 8.0):
                     room = view.room(qx, qy, c.h)
                     if room < 8.0:
-                        value -= EDGE * c.worth * (1.0 - room / 8.0)
+                        value -= view.w.edge * c.worth * (1.0 - room / 8.0)
         lx, ly, lh = lead.x, lead.y, lead.h
         rad = math.radians(lh)
         qx, qy = lx + drift * math.cos(rad), ly + drift * math.sin(rad)
@@ -744,7 +750,7 @@ class Outlook:
         for i in friend_grid.in_box(lx - r, ly - r, lx + r, ly + r):
             c = friends[i]
             if rules.in_zone(math.hypot(c.x - lx, c.y - ly), reach):
-                value -= CROWD * each
+                value -= view.w.crowd * each
         agility = self.agility
         my_turn = self.turn
         opportunity = 0.0
@@ -757,9 +763,9 @@ class Outlook:
             # Here and now: who is on whose six.
             gap = math.hypot(f.x - lx, f.y - ly)
             if rules.on_six(gap, bearing(lx, ly, lh, f.x, f.y), close):
-                value -= AFT_DANGER * each * n
+                value -= view.w.aft_danger * each * n
             if rules.on_six(gap, bearing(f.x, f.y, f.h, lx, ly), close):
-                value += SIX_BONUS * each * n
+                value += w.six_bonus * each * n
             # The enemy shoots first, from its drift point, at where I end.
             if f.acts:
                 threat += f.models * self.incoming(f, lx, ly, lh)
@@ -772,6 +778,9 @@ class Outlook:
                 continue
             rel = abs(bearing(qx, qy, lh, f.qx, f.qy))
             six = rules.on_six(dist, bearing(f.qx, f.qy, f.h, qx, qy), close)
+            if f.kind.stealth_target is not None and rules.within_close(dist, close):
+                # EVO-STL-1: from within close range its stealth Target is lost.
+                value += w.stealth_close * each * n
             # Stealth holds if even a full Manoeuvre closer leaves us beyond close range.
             index = 2 * six + rules.stealthy(f.kind, dist - agility, close)
             shots = 0.0
@@ -785,10 +794,31 @@ class Outlook:
                 else:
                     continue
                 shots += factor * g.dice * g.kills[index]
+            if six:
+                shots *= 1.0 + w.six_setup  # EVO-SIX-1: set up next turn's +1 a die
             opportunity = max(opportunity, min(n * shots, float(f.models)) * f.worth)
+        fear = w.threat
+        if self.ward:
+            fear *= w.ward_fear
+            approach = 0.0
         if not last:
-            value += OPPORTUNITY * opportunity + APPROACH * n * approach
-        value -= THREAT * min(threat, 0.9 * n) * each
+            value += w.opportunity * opportunity + w.approach * n * approach
+        exposed = min(threat, 0.9 * n)
+        value -= fear * exposed * each
+        if self.escorted:
+            near = min(math.hypot(c.x - lx, c.y - ly) for c in self.escorted)
+            value += w.escort * each * n * max(0.0, 1.0 - near / (2.0 * close))
+        if n >= 2 and w.stack > 0 and exposed > 0:
+            # EVO-SHT-2: the share of the flight's pairs one fire zone catches together,
+            # against the fire it is exposed to (a zone on fewer models removes fewer).
+            in_zone = rules.in_zone
+            pairs = sum(
+                1
+                for i, a in enumerate(me)
+                for b in me[i + 1 :]
+                if in_zone(math.hypot(a.x - b.x, a.y - b.y), reach)
+            )
+            value -= w.stack * exposed * each * 2 * pairs / (n * (n - 1))
         return value
 
     def incoming(self, f: Foe, x: float, y: float, h: float) -> float:
@@ -844,6 +874,10 @@ class Plan:
     """How many Shoots the plan takes."""
     quick: float = 0.0
     """The cheap estimate of its Shoot, for the shortlist."""
+    used: int = 0
+    """Manoeuvres the plan's movement takes (0: none)."""
+    starts: list[tuple[float, float]] | None = None
+    """The start points the acting models drifted from (manoeuvre plans)."""
 
 
 class EvoHeuristic:
@@ -851,22 +885,34 @@ class EvoHeuristic:
 
     name = "heuristic"
 
-    def __init__(self) -> None:
-        # The second half of a two-manoeuvre plan: (game, activation, action).
-        self._pending: tuple[int, tuple[Any, ...], A.Manoeuvre] | None = None
+    def __init__(self, weights: Weights | None = None, name: str = "heuristic") -> None:
+        self.weights = weights if weights is not None else Weights()
+        """What this player weighs (a persona's, or the plain heuristic's)."""
+        self.name = name
+        # Set again, the same, when one decision is weighed twice (an explanation and
+        # then the move), so weighing has no effect of its own.
+        self._pending: dict[tuple[int, tuple[Any, ...], int], A.Manoeuvre] = {}
+        """Manoeuvres chosen in the activation under way, by (game, activation, actions
+        taken before it): the second half of a two-manoeuvre plan repeats the first."""
         # die_kill values of the game being played (seat.key): its unit types and
         # options stay the same from one decision to the next.
         self._kills: tuple[int, dict[tuple[Any, ...], float]] = (0, {})
 
     def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
-        """One action: a member of `legal`, or a custom Manoeuvre the rules accept."""
+        """One action: a member of `legal`, or a custom Manoeuvre the rules accept
+        (the first of `weigh`)."""
+        return self.weigh(seat, legal, rng)[0].action
+
+    def weigh(self, seat: Seat, legal: list[Any], rng: random.Random) -> list[Weighed]:
+        """The candidates considered for this decision with their scores (points of enemy
+        destroyed, less the player's own expected losses) and why, best first."""
         if len(legal) == 1:
-            return legal[0]
+            return [Weighed(legal[0], 0.0, "the only choice")]
         state: EvoState = seat.state()
         rules = ruleset_of(seat).rules
         if self._kills[0] != seat.key:
             self._kills = (seat.key, {})
-        view = View(state, rules, self._kills[1], seat.key)
+        view = View(state, rules, self._kills[1], seat.key, self.weights)
         if state.phase == "order":
             return self.order(legal)
         if state.phase == "activate":
@@ -876,12 +922,12 @@ class EvoHeuristic:
         if state.phase == "act":
             return self.act(seat, view, legal, rng)
         if state.phase == "allocate":
-            return self.allocate(seat, state, legal)
-        return legal[0]  # pragma: no cover - no other phase asks for a decision
+            return [Weighed(self.allocate(seat, state, legal), 0.0, ALLOCATE_REASON)]
+        return [Weighed(legal[0], 0.0, "the first choice")]  # pragma: no cover
 
     # ---- the roll-off --------------------------------------------------------------------
 
-    def order(self, legal: list[Any]) -> Any:
+    def order(self, legal: list[Any]) -> list[Weighed]:
         """Go first when the roll-off is won (EVO-SEQ-1).
 
         Measured heuristic against heuristic (seeds 1000+, each scenario's own roll-off):
@@ -889,14 +935,16 @@ class EvoHeuristic:
         23 of 30 stealth-ambush: the first shots of the battle outweigh seeing the
         enemy's drift first.
         """
-        return next((a for a in legal if isinstance(a, A.ChooseOrder) and a.first), legal[0])
+        first = next((a for a in legal if isinstance(a, A.ChooseOrder) and a.first), legal[0])
+        out = [Weighed(first, 1.0, "go first: the first shots outweigh seeing the enemy drift")]
+        return out + [Weighed(a, 0.0, "go second") for a in legal if a != first]
 
     # ---- activation order ------------------------------------------------------------
 
-    def activate(self, view: View, legal: list[Any], rng: random.Random) -> Any:
+    def activate(self, view: View, legal: list[Any], rng: random.Random) -> list[Weighed]:
         """Flights with the best shots after their drift first, then those in danger."""
         state = view.state
-        scored: list[tuple[float, Any]] = []
+        scored: list[Weighed] = []
         for action in legal:
             if not isinstance(action, A.Activate):
                 continue
@@ -913,11 +961,18 @@ class EvoHeuristic:
                 0.8 * view.quick_shot(kind, drifted, enemies, locked="", ignore_arcs=True),
             )
             outlook = Outlook(view, flight, {f.id for f in state.live_flights(enemy_side)})
-            value = shot + DANGER_ORDER * outlook.danger(me)
+            danger = outlook.danger(me)
+            value = shot + view.w.danger_order * danger
+            reason = f"activate {flight.id}: shots worth {shot:.2f} after its drift"
+            if danger > 0:
+                reason += f", in danger of losing {danger:.2f}"
             if action.command:
                 value += self.command_worth(view.rules, state, flight, action.command, legal, shot)
-            scored.append((value, action))
-        return pick(scored, rng) if scored else legal[0]
+                reason += f", with a bonus action from {action.command}"
+            scored.append(Weighed(action, value, reason))
+        if not scored:
+            return [Weighed(legal[0], 0.0, "the first flight")]
+        return ranked(scored, rng)
 
     # ---- allocating the dice left over ---------------------------------------------------
 
@@ -987,7 +1042,7 @@ class EvoHeuristic:
         but only when no penalised flight the same giver could help is still waiting.
         """
         if self.penalty(rules, state, flight):
-            return COMMAND_RESCUE + shot
+            return self.weights.command_rescue + shot
         waiting = [
             state.flights[a.unit]
             for a in legal
@@ -995,7 +1050,7 @@ class EvoHeuristic:
         ]
         if any(self.penalty(rules, state, f) for f in waiting) or shot <= 0:
             return -EPS
-        return SECOND_SHOT * 0.5 * shot
+        return self.weights.second_shot * 0.5 * shot
 
     @staticmethod
     def penalty(rules: EvoRules, state: EvoState, flight: Flight) -> int:
@@ -1011,10 +1066,10 @@ class EvoHeuristic:
 
     # ---- reactions ---------------------------------------------------------------------
 
-    def react(self, view: View, legal: list[Any], rng: random.Random) -> Any:
+    def react(self, view: View, legal: list[Any], rng: random.Random) -> list[Weighed]:
         """The reaction with the best expected kills; decline only if none does good."""
         state = view.state
-        scored: list[tuple[float, Any]] = []
+        scored: list[Weighed] = []
         decline: Any = None
         for action in legal:
             if isinstance(action, A.Decline):
@@ -1034,15 +1089,29 @@ class EvoHeuristic:
                 locked="",
                 reaction=True,
             )
-            scored.append((value if value is not None else 0.0, action))
-        if not scored or (decline is not None and max(v for v, _ in scored) < 0):
-            return decline if decline is not None else legal[0]
-        return pick(scored, rng)
+            if value is None:
+                continue  # nothing bears, or the zone holds friends
+            scored.append(
+                Weighed(
+                    action,
+                    value,
+                    f"{flight.id} reacts at {target.id} ({target.kind.name}): "
+                    f"{value:.2f} points expected",
+                )
+            )
+        if not scored or (decline is not None and max(c.score for c in scored) < 0):
+            why = "decline: no reaction would do good" if scored else "decline: nothing to fire"
+            chosen = decline if decline is not None else legal[0]
+            return [Weighed(chosen, 0.0, why), *sorted(scored, key=lambda c: -c.score)]
+        out = ranked(scored, rng)
+        if decline is not None:
+            out.append(Weighed(decline, 0.0, "decline"))
+        return out
 
     # ---- the active flight --------------------------------------------------------------
 
-    def act(self, seat: Seat, view: View, legal: list[Any], rng: random.Random) -> Any:
-        """Choose the active flight's next action by the plan it starts."""
+    def act(self, seat: Seat, view: View, legal: list[Any], rng: random.Random) -> list[Weighed]:
+        """Weigh the active flight's next actions by the plans they start."""
         state = view.state
         flight = state.flights[state.active_unit]
         side = flight.side
@@ -1051,26 +1120,42 @@ class EvoHeuristic:
         me = [view.crafts[m] for m in flight.acting if m in view.crafts]
         end = next((a for a in legal if isinstance(a, A.EndActivation)), legal[-1])
         if not me or left <= 0:
-            return end
+            return [Weighed(end, 0.0, "no action left: end the activation")]
         enemy_side = state.other(side)
         enemies = view.side_crafts(enemy_side)
         acts_next = {f.id for f in state.live_flights(enemy_side)}
         if view.last_turn:
             acts_next = {f.id for f in state.live_flights(enemy_side) if not f.activated}
         ignore_now = flight.actions[:1] == ("rotate",)
-
         outlook = Outlook(view, flight, acts_next)
         here = outlook.score(me)
-        scored: list[tuple[float, Any]] = [(here, end)]
+        manoeuvring = all(a == "manoeuvre" for a in flight.actions)
+        moving = self.manoeuvres(view, flight, me, enemies, outlook, left) if manoeuvring else []
+        # EVO-STL-1: the stealthy models one manoeuvre can bring within 10" this
+        # activation; a long shot at one of them waits for that manoeuvre.
+        closable = {
+            e.id
+            for e in enemies
+            if e.kind.stealth_target is not None
+            and moving
+            and (
+                view.w.stealth_patience > 0
+                or any(p.shoots and not view.stealth_holds(p.poses, e) for p in moving)
+            )
+        }
+        scored = [Weighed(end, here, f"end the activation here (position worth {here:.2f})")]
         for action in legal:
             plan: Plan | None = None
             if isinstance(action, A.Shoot):
-                shots = 1.0 + (SECOND_SHOT if left >= 2 else 0.0)
+                shots = 1.0 + (view.w.second_shot if left >= 2 else 0.0)
                 plan = Plan(here, action, me, True, ignore_now, flight.ready_target, shots)
+                what = "shoot"
             elif isinstance(action, A.Rotate) and left >= 2:
                 plan = Plan(here, action, me, True, True)
+                what = "rotate, then shoot free of arcs"
             elif isinstance(action, A.Ready) and left >= 2:
                 plan = Plan(here, action, me, True, False, action.target_unit)
+                what = f"lock on to {action.target_unit}, then shoot"
             elif isinstance(action, A.LaunchTorpedo):
                 scored.extend(self.launch(view, flight, action, me, enemies, here, left))
                 continue
@@ -1091,43 +1176,73 @@ class EvoHeuristic:
                 best = shot if shot is not None else 0.0
             else:
                 best, target = self.best_shot(view, side, kind, plan, enemies)
-            if best <= 0:
+            if best <= 0 or target is None:
                 continue
-            value = here + best * plan.shots
-            value -= REACT_RISK * self.reaction_risk(view, flight, plan, target, enemies, best)
-            scored.append((value, action))
+            far = target.id in closable and view.stealth_holds(me, target)
+            worth = best * (view.w.stealth_far_shot if far else 1.0)
+            risk = self.reaction_risk(view, flight, plan, target, enemies, best)
+            value = here + worth * plan.shots - view.w.react_risk * risk
+            reason = f"{what} at {target.id} ({target.kind.name}): {best:.2f} points expected"
+            if plan.shots > 1:
+                reason += ", and again"
+            scored.append(Weighed(action, value, reason + notes(far, risk)))
 
-        if all(a == "manoeuvre" for a in flight.actions):
+        if manoeuvring:
             # Stage 1: cheap shot estimates; stage 2: exact shots and reactions for the best.
-            moving = self.manoeuvres(view, flight, me, enemies, outlook, left)
             for plan in moving:
                 if plan.shoots:
                     plan.quick = view.quick_shot(kind, plan.poses, enemies, locked=plan.locked)
             moving.sort(key=lambda p: -(p.value + p.quick))
-            for plan in moving[:SHORTLIST]:
+            shortlist = int(view.w.shortlist)
+            # The best moves again with the wings spread; each move keeps its better form.
+            for i, plan in enumerate(moving[:shortlist]):
+                spread = self.spread_plan(view, flight, me, outlook, plan, left)
+                if spread is None:
+                    continue
+                if spread.shoots:
+                    spread.quick = view.quick_shot(kind, spread.poses, enemies, locked=plan.locked)
+                if spread.value + spread.quick > plan.value + plan.quick + EPS:
+                    moving[i] = spread
+            for plan in moving[:shortlist]:
                 value = plan.value
                 best, target = 0.0, None
+                far = False
                 if plan.shoots:
                     best, target = self.best_shot(view, side, kind, plan, enemies)
-                    value += best
+                    # Another manoeuvre could close on a stealthy target instead.
+                    far = (
+                        target is not None
+                        and target.id in closable
+                        and view.stealth_holds(plan.poses, target)
+                    )
+                    value += best * (view.w.stealth_far_shot if far else 1.0)
                 risk = self.reaction_risk(view, flight, plan, target, enemies, best)
-                value -= REACT_RISK * risk
-                dx, dy = plan.action
+                value -= view.w.react_risk * risk
                 action = A.Manoeuvre(
                     unit=flight.id,
-                    moves=tuple(A.Move(c.id, round(dx, 4), round(dy, 4)) for c in me),
+                    moves=tuple(
+                        A.Move(c.id, round(dx, 4), round(dy, 4))
+                        for c, (dx, dy) in zip(me, plan.action, strict=True)
+                    ),
                 )
-                scored.append((value, action))
+                scored.append(
+                    Weighed(action, value, manoeuvre_reason(plan, target, best, far, risk))
+                )
 
-        choice = pick(scored, rng)
+        out = ranked(scored, rng)
+        choice = out[0].action
         if isinstance(choice, A.Manoeuvre) and choice not in legal and not accepted(seat, choice):
-            fallback = [(v, a) for v, a in scored if not isinstance(a, A.Manoeuvre) or a in legal]
-            choice = pick(fallback, rng)
+            fallback = [
+                c for c in scored if not isinstance(c.action, A.Manoeuvre) or c.action in legal
+            ]
+            out = ranked(fallback, rng)
+            choice = out[0].action
         if isinstance(choice, A.Manoeuvre):
-            self.remember(seat.key, state, flight, choice)
-        else:
-            self._pending = None
-        return choice
+            key = (seat.key, activation_key(state, flight), len(flight.actions))
+            if any(k[:2] != key[:2] for k in self._pending):
+                self._pending = {}  # a new activation: forget the last one's
+            self._pending[key] = choice
+        return out
 
     def launch(
         self,
@@ -1138,7 +1253,7 @@ class EvoHeuristic:
         enemies: list[Craft],
         here: float,
         left: int,
-    ) -> list[tuple[float, Any]]:
+    ) -> list[Weighed]:
         """Score a torpedo launch (EVO-TOR-1): its expected kills, then a Shoot with the
         guns if an action is left, less the reactions and a little for spending a
         limited torpedo."""
@@ -1161,20 +1276,17 @@ class EvoHeuristic:
         if shot is None or shot <= 0:
             return []
         plan = Plan(here, action, me, True, False, flight.ready_target)
-        value = here + shot * (1.0 - TORPEDO_KEEP)
+        value = here + shot * (1.0 - view.w.torpedo_keep)
         if left >= 2:
             guns, _ = self.best_shot(view, flight.side, kind, plan, enemies)
-            value += SECOND_SHOT * guns
-        value -= REACT_RISK * self.reaction_risk(view, flight, plan, target, enemies, shot)
-        return [(value, action)]
-
-    def remember(self, game: int, state: EvoState, flight: Flight, choice: A.Manoeuvre) -> None:
-        """After the first half of a two-manoeuvre plan, keep the second half."""
-        pending = self._pending
-        if pending is not None and pending[2] == choice:
-            self._pending = None
-            return
-        self._pending = (game, activation_key(state, flight), choice)
+            value += view.w.second_shot * guns
+        risk = self.reaction_risk(view, flight, plan, target, enemies, shot)
+        value -= view.w.react_risk * risk
+        reason = (
+            f"launch torpedoes at {target.id} ({target.kind.name}): "
+            f"{shot:.2f} points expected" + notes(False, risk)
+        )
+        return [Weighed(action, value, reason)]
 
     def best_shot(
         self,
@@ -1308,8 +1420,8 @@ class EvoHeuristic:
         if left >= 2:
             budgets.append((2 * agility, 2, (1.0,)))
         for budget, used, fractions in budgets:
-            for k in range(DIRECTIONS):
-                ang = math.radians(lead.h + 360.0 * k / DIRECTIONS)
+            for k in range(int(view.w.directions)):
+                ang = math.radians(lead.h + 360.0 * k / int(view.w.directions))
                 for frac in fractions:
                     moves.add(
                         (
@@ -1325,37 +1437,90 @@ class EvoHeuristic:
                     if dist > budget:
                         dx, dy = dx * budget / dist, dy * budget / dist
                     moves.add((round(dx, 4), round(dy, 4), used))
-        pending = self._pending
-        if (
-            pending is not None
-            and pending[0] == view.game
-            and pending[1] == activation_key(state, flight)
-        ):
+        earlier = self._pending.get(
+            (view.game, activation_key(state, flight), len(flight.actions) - 1)
+        )
+        if earlier is not None and earlier.moves:
             # The second half of a two-manoeuvre plan is the same move again.
-            first = pending[2].moves[0] if pending[2].moves else None
-            if first is not None:
-                moves.add((first.dx, first.dy, 1))
+            first = earlier.moves[0]
+            moves.add((first.dx, first.dy, 1))
         plans: list[Plan] = []
         for dx, dy, used in moves:
             if math.hypot(dx, dy) < 0.05:
                 continue
-            poses: list[Craft] = []
-            ok = True
-            for c, (mx, my) in zip(me, starts, strict=True):
-                x, y = c.x + dx, c.y + dy
-                if not view.on_table(x, y, TABLE_MARGIN):
-                    ok = False
-                    break
-                h = view.rules.new_heading(Vec2(mx, my), Vec2(x, y), c.h, view.min_move)
-                poses.append(c.moved(x, y, h))
-            if not ok:
+            if not view.on_table(lead.x + dx, lead.y + dy, TABLE_MARGIN):
                 continue
-            value = outlook.score(poses)
-            step = 0.5 if used == 2 else 1.0
-            shoots = used == 1 and left >= 2
-            move = (dx * step, dy * step)
-            plans.append(Plan(value, move, poses, shoots=shoots, locked=flight.ready_target))
+            each = [(dx, dy)] * len(me)
+            plan = self.moved_plan(view, flight, me, starts, outlook, each, used, left)
+            if plan is not None:
+                plans.append(plan)
         return plans
+
+    def moved_plan(
+        self,
+        view: View,
+        flight: Flight,
+        me: list[Craft],
+        starts: list[tuple[float, float]],
+        outlook: Outlook,
+        each: list[tuple[float, float]],
+        used: int,
+        left: int,
+    ) -> Plan | None:
+        """The plan of one per-model move (the whole of one or two Manoeuvres), or None
+        if it would take the leader off the table."""
+        dx, dy = each[0]
+        poses: list[Craft] = []
+        each = list(each)
+        for i, (c, (mx, my)) in enumerate(zip(me, starts, strict=True)):
+            ex, ey = each[i]
+            x, y = c.x + ex, c.y + ey
+            if not view.on_table(x, y, TABLE_MARGIN):
+                ex, ey = each[i] = (dx, dy)  # no room to spread: fly as the leader
+                x, y = c.x + ex, c.y + ey
+                if not view.on_table(x, y, TABLE_MARGIN):
+                    return None
+            h = view.rules.new_heading(Vec2(mx, my), Vec2(x, y), c.h, view.min_move)
+            poses.append(c.moved(x, y, h))
+        value = outlook.score(poses)
+        step = 0.5 if used == 2 else 1.0
+        shoots = used == 1 and left >= 2
+        move = tuple((ex * step, ey * step) for ex, ey in each)
+        return Plan(
+            value,
+            move,
+            poses,
+            shoots=shoots,
+            locked=flight.ready_target,
+            used=used,
+            starts=starts,
+        )
+
+    def spread_plan(
+        self, view: View, flight: Flight, me: list[Craft], outlook: Outlook, plan: Plan, left: int
+    ) -> Plan | None:
+        """The plan's move with the wings staggered along the course (formation.py), or
+        None if the flight cannot spread (EVO-MOV-2: each model its own way)."""
+        gap = view.w.spread_gap
+        if gap <= 0 or len(me) < 2 or plan.starts is None or not plan.used:
+            return None
+        agility = view.rules.movement_budget(me[0].kind.agility)
+        step = 0.5 if plan.used == 2 else 1.0
+        dx, dy = plan.action[0]
+        # Wings end inside command range of the leader, with room for rounding.
+        keep = float(view.state.options.get("command_range", 6.0)) - 0.25
+        staggered = spread_moves(
+            plan.starts,
+            [(c.x, c.y) for c in me],
+            (dx / step, dy / step),
+            gap,
+            agility * plan.used,
+            keep,
+            view.min_move + 0.5,
+        )
+        if staggered is None:
+            return None
+        return self.moved_plan(view, flight, me, plan.starts, outlook, staggered, plan.used, left)
 
     def aims(
         self, view: View, lead: Craft, sx: float, sy: float, enemy: Craft, used: int
@@ -1384,6 +1549,42 @@ class EvoHeuristic:
         for back in (5.0, 8.0):
             points.append((tx - back * math.cos(rad), ty - back * math.sin(rad)))
         return points
+
+
+ALLOCATE_REASON = "each die left over, highest first, on the model it is likeliest to remove"
+
+
+def ranked(cands: list[Weighed], rng: random.Random) -> list[Weighed]:
+    """The candidates best first: the first is `pick`'s choice (equal best broken with
+    `rng`, as `decide` always has), the rest by score."""
+    chosen = pick([(c.score, c) for c in cands], rng)
+    return [chosen, *sorted((c for c in cands if c is not chosen), key=lambda c: -c.score)]
+
+
+def notes(far: bool, risk: float) -> str:
+    """The clauses a shot's reason ends with: a long shot at stealth, the reactions."""
+    out = ""
+    if far:
+        out += '; held back: beyond 10" its stealth holds'
+    if risk > 0:
+        out += f"; reactions cost {risk:.2f}"
+    return out
+
+
+def manoeuvre_reason(plan: Plan, target: Craft | None, best: float, far: bool, risk: float) -> str:
+    """A manoeuvre plan in a player's words."""
+    moves = {(round(dx, 1), round(dy, 1)) for dx, dy in plan.action}
+    dx, dy = plan.action[0]
+    text = f'manoeuvre {math.hypot(dx, dy):.1f}"'
+    if len(moves) > 1:
+        text += ", spreading the flight against fire zones"
+    if plan.shoots and target is not None:
+        text += f", then shoot at {target.id} ({target.kind.name}): {best:.2f} points expected"
+    elif plan.shoots:
+        text += ", then shoot if anything bears"
+    else:
+        text += " twice, setting up next turn"
+    return text + f" (position worth {plan.value:.2f})" + notes(far, risk)
 
 
 def activation_key(state: EvoState, flight: Flight) -> tuple[Any, ...]:

@@ -121,8 +121,14 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
 
     def players(self) -> Mapping[str, Callable[[], Player]]:
         from dogfight.rulesets.evo.heuristic import EvoHeuristic
+        from dogfight.rulesets.evo.weights import PERSONAS, persona
 
-        return {"heuristic": EvoHeuristic}
+        def made(name: str) -> Callable[[], Player]:
+            kind = f"heuristic:{name}"
+            # The persona file is read (and checked) when a player is made.
+            return lambda: EvoHeuristic(persona(name), kind)
+
+        return {"heuristic": EvoHeuristic, **{f"heuristic:{n}": made(n) for n in PERSONAS}}
 
     def board(self) -> Board:
         from dogfight.rulesets.evo.board import BOARD
