@@ -1,0 +1,295 @@
+"""SFA's fixed action numbering and observation vector, for `dogfight.rl` (docs/rl.md).
+
+Each craft of a side has a slot, each actor a station of its craft; an action's cell
+is its kind, those slots, the weapon's or technology's place on the craft's sheet and
+coarse bins of its numbers (a move's end hex and facing as flown from the start, the
+Speed dice traded). A side sees what `observe` shows it: the other side's secret
+selections never, its cloaked craft only with Enhanced Sensors, and its decoys as the
+craft they pretend to be, slotted by the names the side is shown (SFA-SEQ-1,
+SFA-TEC-25, SFA-TEC-16).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from dogfight.core.encoding import ActionLayout, Encoding, Slots, bin_of, sector, unit_fields
+from dogfight.geometry.hex import Hex
+from dogfight.rulesets.sfa import names as N
+from dogfight.rulesets.sfa import technology as T
+from dogfight.rulesets.sfa.actions import (
+    Abort,
+    Displace,
+    Hologram,
+    Interrupt,
+    Move,
+    Pass,
+    Resolve,
+    Select,
+)
+from dogfight.rulesets.sfa.actors import split_key
+from dogfight.rulesets.sfa.maneuvers import ORIGIN, trace
+from dogfight.rulesets.sfa.observe import alias_key
+from dogfight.rulesets.sfa.state import CraftState, SfaState
+
+KINDS = ("attack", "equipment", "extra_move", "none")
+"""A selection's kinds (an unknown one takes the last cell)."""
+ABORTS = ("extra_move", *sorted(T.ABORT_TECHS))
+PHASES = ("turn_start", "select", "act")
+SPEED_EDGES = (1, 3, 5, 7)
+"""Speed dice traded: 0, 1-2, 3-4, 5-6, 7 or more."""
+MOVE_DISTANCE_EDGES = (1, 3, 5)
+"""Hexes from the start to the end of a move: 0, 1-2, 3-4, 5 or more."""
+FREE_MOVE = 99
+"""The allowance a move is traced with for its shape (legality is the engine's)."""
+UNIT_FIELDS = (
+    "present",
+    "x",
+    "y",
+    "cos_facing",
+    "sin_facing",
+    "structure",
+    "power",
+    "willpower",
+    "disabled",
+    "stunned",
+    "cloaked",
+    "shielded",
+    "speed",
+    "moved",
+    "selected_attack",
+    "selected_equipment",
+    "selected_move",
+)
+"""Per craft slot (docs/rl.md); the selections are shown for the side's own craft only."""
+
+
+Piece = tuple[str, CraftState, Hex, int, bool]
+"""A piece as a side is shown it: name, the craft it shows, hex, facing, cloaked."""
+
+
+def _shown(state: SfaState, side: str) -> list[Piece]:
+    """The other side's pieces as `side` is shown them, in the order of their shown
+    names (which tells no decoy apart): a decoy shows its projector, cloaked only if the
+    side sees the cloaked projector (as `observe.hide_from` shows it)."""
+    table = N.names_for(state, side)
+    pieces: list[Piece] = []
+    for craft in state.craft.values():
+        if craft.side != side and T.side_sees(state, side, craft):
+            name = table.get(craft.id, craft.id)
+            pieces.append((name, craft, craft.hex, craft.facing, craft.cloaked))
+    for decoy in state.decoys.values():
+        owner = state.craft.get(decoy.owner)
+        if owner is not None and owner.side != side and decoy.on:
+            cloaked = owner.cloaked and T.side_sees(state, side, owner)
+            pieces.append((table.get(decoy.id, decoy.id), owner, decoy.hex, decoy.facing, cloaked))
+    pieces.sort(key=lambda p: alias_key(p[0]))
+    return pieces
+
+
+class SfaEncoding(Encoding):
+    """The numbering for one SFA game (built from its first state)."""
+
+    def __init__(self, state: SfaState) -> None:
+        per_side = {side: 0 for side in state.sides}
+        stations = items = 1
+        for craft in state.craft.values():
+            per_side[craft.side] += 1
+            stations = max(stations, 1 + len(craft.gunners))
+            kind = state.types[craft.type]
+            items = max(items, len(kind.weapons), len(kind.technologies))
+        # Decoys show as craft of the other side: room for one per Holo-Projector.
+        for craft in state.craft.values():
+            if state.types[craft.type].technology("holo_projector") is not None:
+                per_side[craft.side] += 1
+        c = self.capacity = max(per_side.values())
+        self.stations, self.items = stations, items
+        s = stations
+        self.layout = ActionLayout(
+            [
+                ("select", [("craft", c), ("station", s), ("kind", len(KINDS)),
+                            ("item", items), ("speed_dice", len(SPEED_EDGES) + 1)]),
+                ("interrupt", [("craft", c), ("station", s)]),
+                ("pass", [("-", 1)]),
+                ("move", [("craft", c), ("direction", 7),
+                          ("distance", len(MOVE_DISTANCE_EDGES) + 1), ("turn", 6),
+                          ("abort", 3), ("ram", 2)]),
+                ("resolve", [("craft", c), ("station", s), ("target", c + 2),
+                             ("willpower", 2), ("extra", 5)]),
+                ("abort", [("craft", c), ("station", s), ("to", len(ABORTS))]),
+                ("displace", [("craft", c), ("use", 2)]),
+                ("hologram", [("craft", c), ("on", 2)]),
+            ]
+        )
+        self.fields = (
+            *unit_fields("own", c, UNIT_FIELDS),
+            *unit_fields("enemy", c, UNIT_FIELDS),
+            "turn",
+            "deciding",
+            *(f"phase.{p}" for p in PHASES),
+        )
+        self.own = {side: Slots(c) for side in state.sides}
+        self.seen = {side: Slots(c) for side in state.sides}
+        """Slots of the other side's pieces as each side is shown them (by shown name)."""
+        self.width, self.height = max(1, state.map.width), max(1, state.map.height)
+        for side in state.sides:
+            self._place(state, side)
+
+    def _place(self, state: SfaState, side: str) -> list[Piece]:
+        self.own[side].place(cid for cid, c in state.craft.items() if c.side == side)
+        shown = _shown(state, side)
+        self.seen[side].place(name for name, *_ in shown)
+        return shown
+
+    def _own(self, state: SfaState, craft_id: str) -> int:
+        craft = state.craft.get(craft_id)
+        if craft is None:
+            return 0
+        slots = self.own[craft.side]
+        if slots.of(craft_id) < 0:
+            self._place(state, craft.side)
+        return max(0, slots.of(craft_id))
+
+    def _actor(self, state: SfaState, key: str) -> tuple[int, int]:
+        craft_id, station = split_key(key)
+        return self._own(state, craft_id), station
+
+    def _target(self, state: SfaState, target: str) -> int:
+        """0: none; 1 + slot: a piece of the other side as shown; the last: anything else."""
+        if not target:
+            return 0
+        side = state.active
+        name = N.shown_name(state, side, target)
+        slot = self.seen[side].of(name) if side in self.seen else -1
+        if slot < 0 and side in self.seen:
+            self._place(state, side)
+            slot = self.seen[side].of(name)
+        return 1 + slot if slot >= 0 else self.capacity + 1
+
+    def index(self, state: SfaState, action: Any) -> int:
+        """The cell of an SFA action of the side deciding now."""
+        lay = self.layout
+        if isinstance(action, Move):
+            return self._move(state, action)
+        if isinstance(action, Select):
+            craft, station = self._actor(state, action.actor)
+            kind = KINDS.index(action.kind) if action.kind in KINDS else len(KINDS) - 1
+            return lay.index(
+                "select", craft, station, kind, self._item(state, action),
+                bin_of(action.speed_dice, SPEED_EDGES),
+            )
+        if isinstance(action, Resolve):
+            craft, station = self._actor(state, action.actor)
+            extra = 0
+            if action.power:
+                extra = 1
+            elif action.at is not None:
+                extra = 2
+            elif action.form:
+                extra = 3
+            elif action.use:
+                extra = 4
+            return lay.index(
+                "resolve", craft, station, self._target(state, action.target),
+                1 if action.willpower else 0, extra,
+            )
+        if isinstance(action, Pass):
+            return lay.index("pass", 0)
+        if isinstance(action, Interrupt):
+            return lay.index("interrupt", *self._actor(state, action.actor))
+        if isinstance(action, Abort):
+            to = ABORTS.index(action.to) if action.to in ABORTS else 0
+            return lay.index("abort", *self._actor(state, action.actor), to)
+        if isinstance(action, Displace):
+            return lay.index("displace", self._own(state, action.craft), 1 if action.use else 0)
+        if isinstance(action, Hologram):
+            return lay.index("hologram", self._own(state, action.craft), 1 if action.on else 0)
+        raise TypeError(f"not an SFA action: {action!r}")
+
+    def _item(self, state: SfaState, action: Select) -> int:
+        """The weapon's or technology's place on the craft's sheet."""
+        craft = state.craft.get(split_key(action.actor)[0])
+        if craft is None or not action.item:
+            return 0
+        kind = state.types[craft.type]
+        if action.kind == "attack":
+            names = [w.name for w in kind.weapons]
+        else:
+            names = [t.id for t in kind.technologies]
+        return names.index(action.item) if action.item in names else 0
+
+    def _move(self, state: SfaState, action: Move) -> int:
+        craft = state.craft.get(action.craft)
+        facing = craft.facing if craft is not None else 0
+        if action.dest is not None and craft is not None:
+            end, turned = action.dest - craft.hex, 0
+        else:
+            path = trace(ORIGIN, facing, action.steps, FREE_MOVE)
+            end, turned = path.end, (path.facing - facing) % 6
+        distance = (abs(end.q) + abs(end.r) + abs(end.q + end.r)) // 2
+        direction = 0
+        if distance:
+            direction = 1 + sector(end.q + end.r / 2, end.r * math.sqrt(3) / 2, 6)
+        abort = 0 if not action.abort else 1 if action.abort == "extra_move" else 2
+        return self.layout.index(
+            "move", self._own(state, action.craft), direction,
+            bin_of(distance, MOVE_DISTANCE_EDGES), turned, abort, 1 if action.ram else 0,
+        )
+
+    def observe(self, state: SfaState, side: str) -> list[float]:
+        """Own craft slots, the other side's shown pieces' slots, the turn, the phase."""
+        shown = self._place(state, side)
+        out: list[float] = []
+        blank = [0.0] * len(UNIT_FIELDS)
+        for cid in self.own[side].holders():
+            craft = state.craft.get(cid) if cid is not None else None
+            out.extend(
+                self._craft(state, craft, craft.hex, craft.facing, craft.cloaked, True)
+                if craft is not None else blank
+            )
+        by_name = {piece[0]: piece[1:] for piece in shown}
+        for name in self.seen[side].holders():
+            piece = by_name.get(name) if name is not None else None
+            out.extend(self._craft(state, *piece, False) if piece is not None else blank)
+        out.append(state.turn / max(1, state.turn_limit))
+        out.append(1.0 if state.active == side else 0.0)
+        out.extend(1.0 if state.phase == p else 0.0 for p in PHASES)
+        return out
+
+    def _craft(
+        self,
+        state: SfaState,
+        craft: CraftState,
+        where: Hex,
+        facing: int,
+        cloaked: bool,
+        own: bool,
+    ) -> list[float]:
+        kind = state.types[craft.type]
+        col, row = where.q, where.r + (where.q - (where.q & 1)) // 2
+        rad = facing * math.pi / 3
+        speed = max((v for k, v in state.speeds.items() if k.startswith(craft.id + "#")),
+                    default=0)
+        selected = {sel.kind for k, sel in state.selections.items()
+                    if own and k.startswith(craft.id + "#")}
+        return [
+            1.0,
+            col / self.width * 2 - 1,
+            row / self.height * 2 - 1,
+            math.cos(rad),
+            math.sin(rad),
+            craft.structure / max(1, kind.structure),
+            craft.power / max(1, kind.power),
+            craft.willpower / max(1, craft.pilot.willpower),
+            1.0 if craft.disabled else 0.0,
+            1.0 if craft.stunned else 0.0,
+            1.0 if cloaked else 0.0,
+            1.0 if craft.force_field or craft.plasma_field else 0.0,
+            min(1.0, speed / 20),
+            min(1.0, craft.hexes_moved / max(1, kind.move)),
+            1.0 if "attack" in selected else 0.0,
+            1.0 if "equipment" in selected else 0.0,
+            1.0 if "extra_move" in selected else 0.0,
+        ]
+
