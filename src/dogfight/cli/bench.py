@@ -74,10 +74,23 @@ def bench_command(
             "--turns", min=1, max=1000, help="With --units: turns timed at each size (default 3)."
         ),
     ] = None,
+    rl: Annotated[
+        bool,
+        typer.Option(
+            "--rl",
+            help="Instead: steps/s of random masked play through the PettingZoo environment "
+            "(dogfight.rl) per ruleset, and its cost over the same steps through the Game API.",
+        ),
+    ] = False,
 ) -> None:
     """Measure battles/s and actions/s on each built-in scenario (one process), with
     --scaling how a simulation speeds up with worker processes, or with --units how the
     cost of a turn grows with the number of units."""
+    if rl:
+        if units_ruleset is not None or scaling_scenario is not None:
+            raise DogfightError("--rl goes alone: drop --units and --scaling")
+        _bench_rl(ruleset, battles or 5, seed, json_out)
+        return
     if units_ruleset is not None:
         if ruleset is not None or scaling_scenario is not None:
             raise DogfightError(
@@ -123,6 +136,34 @@ def bench_command(
                 f"{r.seconds:.2f}",
                 f"{r.battles_per_s:.1f}",
                 f"{r.actions_per_s:.0f}",
+            ]
+            for r in rows
+        ],
+    )
+
+
+def _bench_rl(ruleset: str | None, battles: int, seed: int, json_out: bool) -> None:
+    """`bench --rl`: the learning environments' speed (needs the `rl` extra)."""
+    try:
+        from dogfight.rl.bench import rl_benchmark
+    except ImportError as exc:
+        raise DogfightError(
+            f"--rl needs the rl extra (pip install 'dogfight[rl]'): {exc}"
+        ) from None
+    rows = rl_benchmark(ruleset, battles, seed)
+    if json_out:
+        out.print_json({"battles": battles, "seed": seed, "results": rows})
+        return
+    out.print_table(
+        ["ruleset", "battles", "steps", "env steps/s", "game steps/s", "env/game"],
+        [
+            [
+                r.ruleset,
+                r.battles,
+                r.steps,
+                f"{r.env_steps_per_s:.0f}",
+                f"{r.game_steps_per_s:.0f}",
+                f"{r.ratio:.2f}",
             ]
             for r in rows
         ],

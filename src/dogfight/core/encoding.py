@@ -75,8 +75,13 @@ class ActionLayout:
     def index(self, kind: str, *coords: int) -> int:
         """The cell of `kind` at `coords` (one per dimension, clamped into range)."""
         start, strides = self._strides[kind]
-        for c, (step, n) in zip(coords, strides, strict=True):
+        if len(coords) != len(strides):
+            raise ValueError(f"action kind '{kind}' has {len(strides)} coordinates")
+        k = 0
+        for step, n in strides:
+            c = coords[k]
             start += step * (0 if c < 0 else n - 1 if c >= n else c)
+            k += 1
         return start
 
     def blocks(self) -> list[Block]:

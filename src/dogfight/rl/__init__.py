@@ -10,7 +10,7 @@ says; `decode` and `encode` convert between indices and engine actions. Needs th
 from __future__ import annotations
 
 from dogfight.rl.aec import DogfightAEC, env
-from dogfight.rl.codec import decode, encode
+from dogfight.rl.codec import decode, describe, encode
 from dogfight.rl.gym import GymEnv
 
-__all__ = ["DogfightAEC", "GymEnv", "decode", "encode", "env"]
+__all__ = ["DogfightAEC", "GymEnv", "decode", "describe", "encode", "env"]

@@ -188,3 +188,13 @@ def encode(env: Any, action: Any) -> int:
     """The action index of an engine action of the side deciding now in `env`."""
     driver = _driver(env)
     return driver.encoding.index(driver.game.state, action)
+
+
+def describe(env: Any) -> str:
+    """The action cells of `env` as a Markdown table: kind, dimensions, first index."""
+    layout = _driver(env).encoding.layout
+    lines = ["| kind | cells | first |", "|---|---|---|"]
+    for block in layout.blocks():
+        dims = " x ".join(f"{name} ({n})" for name, n in block.dims)
+        lines.append(f"| {block.kind} | {dims} | {block.start} |")
+    return "\n".join(lines)

@@ -11,6 +11,7 @@ SFA-TEC-25, SFA-TEC-16).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -221,20 +222,15 @@ class SfaEncoding(Encoding):
 
     def _move(self, state: SfaState, action: Move) -> int:
         craft = state.craft.get(action.craft)
-        facing = craft.facing if craft is not None else 0
         if action.dest is not None and craft is not None:
-            end, turned = action.dest - craft.hex, 0
+            end = action.dest - craft.hex
+            direction, distance, turned = (*_offset(end.q, end.r), 0)
         else:
-            path = trace(ORIGIN, facing, action.steps, FREE_MOVE)
-            end, turned = path.end, (path.facing - facing) % 6
-        distance = (abs(end.q) + abs(end.r) + abs(end.q + end.r)) // 2
-        direction = 0
-        if distance:
-            direction = 1 + sector(end.q + end.r / 2, end.r * math.sqrt(3) / 2, 6)
+            direction, distance, turned = _shape(craft.facing if craft else 0, action.steps)
         abort = 0 if not action.abort else 1 if action.abort == "extra_move" else 2
         return self.layout.index(
-            "move", self._own(state, action.craft), direction,
-            bin_of(distance, MOVE_DISTANCE_EDGES), turned, abort, 1 if action.ram else 0,
+            "move", self._own(state, action.craft), direction, distance, turned, abort,
+            1 if action.ram else 0,
         )
 
     def observe(self, state: SfaState, side: str) -> list[float]:
@@ -293,3 +289,18 @@ class SfaEncoding(Encoding):
             1.0 if "extra_move" in selected else 0.0,
         ]
 
+
+
+def _offset(q: int, r: int) -> tuple[int, int]:
+    """(direction cell: 0 none, 1-6 the sixth of the plane; distance bin) of a hex offset."""
+    distance = (abs(q) + abs(r) + abs(q + r)) // 2
+    direction = 1 + sector(q + r / 2, r * math.sqrt(3) / 2, 6) if distance else 0
+    return direction, bin_of(distance, MOVE_DISTANCE_EDGES)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _shape(facing: int, steps: str) -> tuple[int, int, int]:
+    """A move's (direction, distance bin, facing change) as flown from `facing`: the same
+    for every craft and place, so worked out once."""
+    path = trace(ORIGIN, facing, steps, FREE_MOVE)
+    return (*_offset(path.end.q, path.end.r), (path.facing - facing) % 6)
