@@ -186,7 +186,7 @@ def test_a_ruleset_without_an_encoding_says_so() -> None:
     class Bare:
         name = "bare"
 
-    with pytest.raises(NotImplementedError, match="Ruleset.encoding"):
+    with pytest.raises(NotImplementedError, match=r"Ruleset\.encoding"):
         Ruleset.encoding(Bare(), None)  # type: ignore[arg-type]
 
 

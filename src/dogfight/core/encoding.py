@@ -77,11 +77,9 @@ class ActionLayout:
         start, strides = self._strides[kind]
         if len(coords) != len(strides):
             raise ValueError(f"action kind '{kind}' has {len(strides)} coordinates")
-        k = 0
-        for step, n in strides:
+        for k, (step, n) in enumerate(strides):
             c = coords[k]
             start += step * (0 if c < 0 else n - 1 if c >= n else c)
-            k += 1
         return start
 
     def blocks(self) -> list[Block]:
