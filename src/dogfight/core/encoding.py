@@ -107,12 +107,14 @@ class Slots:
     lowest slot no unit now present holds. With every slot held, a new unit has none
     (-1) until one frees: an observation then leaves it out."""
 
-    __slots__ = ("_holder", "_of", "capacity")
+    __slots__ = ("_holder", "_of", "capacity", "version")
 
     def __init__(self, capacity: int) -> None:
         self.capacity = max(1, capacity)
         self._of: dict[str, int] = {}
         self._holder: list[str | None] = [None] * self.capacity
+        self.version = 0
+        """Grows each time a unit is given a slot: cells worked out before may be stale."""
 
     def place(self, present: Iterable[str]) -> None:
         """Give a slot to each unit of `present` (in that order) that has none yet."""
@@ -129,6 +131,7 @@ class Slots:
                         del self._of[holder]
                     self._holder[slot] = key
                     self._of[key] = slot
+                    self.version += 1
                     break
 
     def of(self, key: str) -> int:
@@ -138,6 +141,33 @@ class Slots:
     def holders(self) -> list[str | None]:
         """The unit in each slot (None: never held)."""
         return list(self._holder)
+
+
+class Memo:
+    """Cells of actions whose cell depends only on the action and the slots: kept until
+    a slot changes hands (any `Slots.version` grows) or it holds `limit` of them."""
+
+    __slots__ = ("_cells", "_slots", "_stamp", "limit")
+
+    def __init__(self, slots: Iterable[Slots], limit: int = 50_000) -> None:
+        self._slots = tuple(slots)
+        self._cells: dict[Any, int] = {}
+        self._stamp = -1
+        self.limit = limit
+
+    def get(self, key: Any) -> int | None:
+        """The remembered cell of `key`, if still good."""
+        stamp = sum(s.version for s in self._slots)
+        if stamp != self._stamp or len(self._cells) >= self.limit:
+            self._cells.clear()
+            self._stamp = stamp
+            return None
+        return self._cells.get(key)
+
+    def put(self, key: Any, cell: int) -> int:
+        """Remember `cell` for `key`; returns it."""
+        self._cells[key] = cell
+        return cell
 
 
 def bin_of(value: float, edges: Sequence[float]) -> int:

@@ -100,6 +100,21 @@ class ActaEncoding(Encoding):
         )
         self.slots = {side: Slots(c) for side in state.sides}
         self.width, self.height = state.table.width, state.table.height
+        # What the cells and the observation read of each unit type, looked up once.
+        self._weapon = {
+            (tid, w.name): k
+            for tid, t in state.types.items()
+            for k, w in reversed(list(enumerate(t.weapons)))
+        }
+        self._kind = {
+            tid: (
+                max(1, t.damage),
+                1.0 if t.is_fighter else 0.0,
+                len(t.weapons),
+                max(1, t.shields) if t.shields else 0,
+            )
+            for tid, t in state.types.items()
+        }
         self._place(state)
 
     def _place(self, state: ActaState) -> None:
@@ -121,10 +136,7 @@ class ActaEncoding(Encoding):
         lay, slot = self.layout, self._slot
         if isinstance(action, A.Fire):
             unit = state.units.get(action.unit)
-            weapon = 0
-            if unit is not None:
-                names = [w.name for w in state.types[unit.type].weapons]
-                weapon = names.index(action.weapon) if action.weapon in names else 0
+            weapon = self._weapon.get((unit.type, action.weapon), 0) if unit is not None else 0
             return lay.index(
                 "fire", slot(state, action.unit), weapon, slot(state, action.target)
             )
@@ -207,23 +219,22 @@ class ActaEncoding(Encoding):
         return out
 
     def _unit(self, state: ActaState, unit: UnitState) -> list[float]:
-        kind = state.types[unit.type]
+        damage, fighter, weapons, shields = self._kind[unit.type]
         pos = unit.pose.position
         rad = math.radians(unit.pose.heading)
-        weapons = len(kind.weapons)
         return [
             1.0,
             pos.x / self.width * 2 - 1,
             pos.y / self.height * 2 - 1,
             math.cos(rad),
             math.sin(rad),
-            unit.damage / max(1, kind.damage),
-            1.0 if kind.is_fighter else 0.0,
+            unit.damage / damage,
+            fighter,
             1.0 if unit.crippled else 0.0,
             1.0 if unit.supporting else 0.0,
             1.0 if unit.moved or unit.move_done else 0.0,
             1.0 if unit.attack_done else 0.0,
             1.0 - len(unit.fired) / weapons if weapons else 0.0,
             min(1.0, len(unit.aboard) / 12),
-            unit.shields / max(1, kind.shields) if kind.shields else 0.0,
+            unit.shields / shields if shields else 0.0,
         ]

@@ -11,7 +11,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dogfight.core.encoding import ActionLayout, Encoding, Slots, bin_of, sector, unit_fields
+from dogfight.core.encoding import (
+    ActionLayout,
+    Encoding,
+    Memo,
+    Slots,
+    bin_of,
+    sector,
+    unit_fields,
+)
 from dogfight.rulesets.evo import actions as A
 from dogfight.rulesets.evo.state import EvoState, Flight
 
@@ -79,6 +87,7 @@ class EvoEncoding(Encoding):
         for side, slots in self.slots.items():
             slots.place(fid for fid, f in state.flights.items() if f.side == side)
         self.width, self.height = state.table.width, state.table.height
+        self._memo = Memo(self.slots.values())
 
     def _slot(self, state: EvoState, fid: str) -> int:
         flight = state.flights.get(fid)
@@ -90,7 +99,12 @@ class EvoEncoding(Encoding):
         return (self._slot(state, model.unit) if model else 0, self.model_place.get(mid, 0))
 
     def index(self, state: EvoState, action: Any) -> int:
-        """The cell of an EVO action of the side deciding now."""
+        """The cell of an EVO action of the side deciding now (an action's cell depends
+        on the slots only, so it is remembered)."""
+        cell = self._memo.get(action)
+        return cell if cell is not None else self._memo.put(action, self._index(state, action))
+
+    def _index(self, state: EvoState, action: Any) -> int:
         lay, slot = self.layout, self._slot
         if isinstance(action, A.Manoeuvre):
             n = len(action.moves) or 1

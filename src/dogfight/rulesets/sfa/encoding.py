@@ -15,7 +15,15 @@ import functools
 import math
 from typing import Any
 
-from dogfight.core.encoding import ActionLayout, Encoding, Slots, bin_of, sector, unit_fields
+from dogfight.core.encoding import (
+    ActionLayout,
+    Encoding,
+    Memo,
+    Slots,
+    bin_of,
+    sector,
+    unit_fields,
+)
 from dogfight.geometry.hex import Hex
 from dogfight.rulesets.sfa import names as N
 from dogfight.rulesets.sfa import technology as T
@@ -134,6 +142,7 @@ class SfaEncoding(Encoding):
         self.seen = {side: Slots(c) for side in state.sides}
         """Slots of the other side's pieces as each side is shown them (by shown name)."""
         self.width, self.height = max(1, state.map.width), max(1, state.map.height)
+        self._memo = Memo([*self.own.values(), *self.seen.values()])
         for side in state.sides:
             self._place(state, side)
 
@@ -169,7 +178,22 @@ class SfaEncoding(Encoding):
         return 1 + slot if slot >= 0 else self.capacity + 1
 
     def index(self, state: SfaState, action: Any) -> int:
-        """The cell of an SFA action of the side deciding now."""
+        """The cell of an SFA action of the side deciding now. A move's cell depends on
+        the slots and the facing it starts from, and most others' on the slots only:
+        those are remembered (turn after turn the same moves are offered)."""
+        if isinstance(action, Move):
+            if action.dest is not None:
+                return self._move(state, action)
+            craft = state.craft.get(action.craft)
+            key: Any = (action, craft.facing if craft is not None else 0)
+        elif isinstance(action, Resolve) and action.target:
+            return self._index(state, action)  # the target's shown name may change
+        else:
+            key = action
+        cell = self._memo.get(key)
+        return cell if cell is not None else self._memo.put(key, self._index(state, action))
+
+    def _index(self, state: SfaState, action: Any) -> int:
         lay = self.layout
         if isinstance(action, Move):
             return self._move(state, action)
