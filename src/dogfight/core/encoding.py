@@ -107,14 +107,15 @@ class Slots:
     lowest slot no unit now present holds. With every slot held, a new unit has none
     (-1) until one frees: an observation then leaves it out."""
 
-    __slots__ = ("_holder", "_of", "capacity", "version")
+    __slots__ = ("_holder", "_of", "capacity", "clock")
 
-    def __init__(self, capacity: int) -> None:
+    def __init__(self, capacity: int, clock: list[int] | None = None) -> None:
         self.capacity = max(1, capacity)
         self._of: dict[str, int] = {}
         self._holder: list[str | None] = [None] * self.capacity
-        self.version = 0
-        """Grows each time a unit is given a slot: cells worked out before may be stale."""
+        self.clock = clock if clock is not None else [0]
+        """clock[0] grows each time a unit is given a slot (cells worked out before may
+        be stale); several `Slots` may share one clock, and a `Memo` watches it."""
 
     def place(self, present: Iterable[str]) -> None:
         """Give a slot to each unit of `present` (in that order) that has none yet."""
@@ -131,7 +132,7 @@ class Slots:
                         del self._of[holder]
                     self._holder[slot] = key
                     self._of[key] = slot
-                    self.version += 1
+                    self.clock[0] += 1
                     break
 
     def of(self, key: str) -> int:
@@ -145,19 +146,19 @@ class Slots:
 
 class Memo:
     """Cells of actions whose cell depends only on the action and the slots: kept until
-    a slot changes hands (any `Slots.version` grows) or it holds `limit` of them."""
+    a slot changes hands (the slots' shared `clock` moves) or it holds `limit` of them."""
 
-    __slots__ = ("_cells", "_slots", "_stamp", "limit")
+    __slots__ = ("_cells", "_clock", "_stamp", "limit")
 
-    def __init__(self, slots: Iterable[Slots], limit: int = 50_000) -> None:
-        self._slots = tuple(slots)
+    def __init__(self, clock: list[int], limit: int = 50_000) -> None:
+        self._clock = clock
         self._cells: dict[Any, int] = {}
         self._stamp = -1
         self.limit = limit
 
     def get(self, key: Any) -> int | None:
         """The remembered cell of `key`, if still good."""
-        stamp = sum(s.version for s in self._slots)
+        stamp = self._clock[0]
         if stamp != self._stamp or len(self._cells) >= self.limit:
             self._cells.clear()
             self._stamp = stamp

@@ -11,7 +11,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from dogfight.core.encoding import ActionLayout, Encoding, Slots, bin_of, sector, unit_fields
+from dogfight.core.encoding import (
+    ActionLayout,
+    Encoding,
+    Memo,
+    Slots,
+    bin_of,
+    sector,
+    unit_fields,
+)
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.ruleset import SPECIAL_ACTIONS
 from dogfight.rulesets.acta.state import ActaState, UnitState
@@ -98,7 +106,9 @@ class ActaEncoding(Encoding):
             "initiative",
             *(f"phase.{p}" for p in PHASES),
         )
-        self.slots = {side: Slots(c) for side in state.sides}
+        clock = [0]
+        self.slots = {side: Slots(c, clock) for side in state.sides}
+        self._memo = Memo(clock)
         self.width, self.height = state.table.width, state.table.height
         # What the cells and the observation read of each unit type, looked up once.
         self._weapon = {
@@ -132,7 +142,15 @@ class ActaEncoding(Encoding):
         return max(0, slots.of(uid))
 
     def index(self, state: ActaState, action: Any) -> int:
-        """The cell of an ACTA action of the side deciding now."""
+        """The cell of an ACTA action of the side deciding now. A fighter's move and a
+        launch are placed from where the unit stands and the fighter order from who
+        decides; any other action's cell depends on the slots only, so it is remembered."""
+        if isinstance(action, A.MoveFighter | A.Launch | A.FighterOrder):
+            return self._index(state, action)
+        cell = self._memo.get(action)
+        return cell if cell is not None else self._memo.put(action, self._index(state, action))
+
+    def _index(self, state: ActaState, action: Any) -> int:
         lay, slot = self.layout, self._slot
         if isinstance(action, A.Fire):
             unit = state.units.get(action.unit)

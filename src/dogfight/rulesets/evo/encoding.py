@@ -83,11 +83,12 @@ class EvoEncoding(Encoding):
             "first",
             *(f"phase.{p}" for p in PHASES),
         )
-        self.slots = {side: Slots(c) for side in state.sides}
+        clock = [0]
+        self.slots = {side: Slots(c, clock) for side in state.sides}
         for side, slots in self.slots.items():
             slots.place(fid for fid, f in state.flights.items() if f.side == side)
         self.width, self.height = state.table.width, state.table.height
-        self._memo = Memo(self.slots.values())
+        self._memo = Memo(clock)
 
     def _slot(self, state: EvoState, fid: str) -> int:
         flight = state.flights.get(fid)

@@ -138,11 +138,14 @@ class SfaEncoding(Encoding):
             "deciding",
             *(f"phase.{p}" for p in PHASES),
         )
-        self.own = {side: Slots(c) for side in state.sides}
-        self.seen = {side: Slots(c) for side in state.sides}
+        clock = [0]
+        self.own = {side: Slots(c, clock) for side in state.sides}
+        self.seen = {side: Slots(c, clock) for side in state.sides}
         """Slots of the other side's pieces as each side is shown them (by shown name)."""
         self.width, self.height = max(1, state.map.width), max(1, state.map.height)
-        self._memo = Memo([*self.own.values(), *self.seen.values()])
+        self._memo = Memo(clock)
+        self._speeds: dict[str, int] = {}
+        self._selected: dict[str, set[str]] = {}
         for side in state.sides:
             self._place(state, side)
 
@@ -260,10 +263,21 @@ class SfaEncoding(Encoding):
     def observe(self, state: SfaState, side: str) -> list[float]:
         """Own craft slots, the other side's shown pieces' slots, the turn, the phase."""
         shown = self._place(state, side)
+        # Each craft's highest Speed and its own selections' kinds, read in one pass.
+        speeds: dict[str, int] = {}
+        for key, value in state.speeds.items():
+            cid = key.rpartition("#")[0]
+            speeds[cid] = max(value, speeds.get(cid, 0))
+        selected: dict[str, set[str]] = {}
+        for key, sel in state.selections.items():
+            owner = state.craft.get(key.rpartition("#")[0])
+            if owner is not None and owner.side == side:
+                selected.setdefault(owner.id, set()).add(sel.kind)
+        self._speeds, self._selected = speeds, selected
         out: list[float] = []
         blank = [0.0] * len(UNIT_FIELDS)
-        for cid in self.own[side].holders():
-            craft = state.craft.get(cid) if cid is not None else None
+        for held in self.own[side].holders():
+            craft = state.craft.get(held) if held is not None else None
             out.extend(
                 self._craft(state, craft, craft.hex, craft.facing, craft.cloaked, True)
                 if craft is not None else blank
@@ -289,10 +303,8 @@ class SfaEncoding(Encoding):
         kind = state.types[craft.type]
         col, row = where.q, where.r + (where.q - (where.q & 1)) // 2
         rad = facing * math.pi / 3
-        speed = max((v for k, v in state.speeds.items() if k.startswith(craft.id + "#")),
-                    default=0)
-        selected = {sel.kind for k, sel in state.selections.items()
-                    if own and k.startswith(craft.id + "#")}
+        speed = self._speeds.get(craft.id, 0)
+        selected = self._selected.get(craft.id, ()) if own else ()
         return [
             1.0,
             col / self.width * 2 - 1,
