@@ -90,6 +90,7 @@ class Driver:
         self.scenario = as_scenario(scenario)
         self.rules = dict(rules or {})
         self.reward = reward
+        self._sizes: tuple[int, int] | None = None
         self.start(0)
 
     def start(self, seed: int) -> None:
@@ -99,11 +100,19 @@ class Driver:
             self.encoding: Encoding = self.game.ruleset.encoding(self.game.state)
         except NotImplementedError as exc:
             raise DataError(f"{self.scenario.where}: {exc}") from None
+        if self._sizes not in (None, self._measure()):
+            raise RuntimeError(
+                f"{self.scenario.where}: the ruleset's encoding changed size with the seed"
+            )
+        self._sizes = self._measure()
         self.sides: tuple[str, ...] = self.game.sides()
         self._decision: Decision | None = None
         self._decided_at = -1
         self._losses = self._loss_fractions() if self.reward == "damage" else {}
         self._zeros = np.zeros(self.encoding.size, dtype=np.int8)
+
+    def _measure(self) -> tuple[int, int]:
+        return self.encoding.size, len(self.encoding.fields)
 
     @property
     def size(self) -> int:

@@ -38,6 +38,8 @@ UNIT_FIELDS = (
     "locked_on",
     "in_reserve",
     "active",
+    "shot",
+    "torpedoes_left",
 )
 """Per flight slot (docs/rl.md): what the observation says of each flight."""
 MOVE_SECTORS = 8
@@ -89,6 +91,12 @@ class EvoEncoding(Encoding):
             slots.place(fid for fid, f in state.flights.items() if f.side == side)
         self.width, self.height = state.table.width, state.table.height
         self._memo = Memo(clock)
+        # Each flight type's Torpedo launches a battle (EVO-TOR-1): what a flight has
+        # left is read from its launches.
+        self._torpedoes = {
+            tid: sum(w.shots for w in t.weapons if w.trait("Torpedo") is not None)
+            for tid, t in state.types.items()
+        }
 
     def _slot(self, state: EvoState, fid: str) -> int:
         flight = state.flights.get(fid)
@@ -186,4 +194,11 @@ class EvoEncoding(Encoding):
             1.0 if flight.ready_target else 0.0,
             len(flight.waiting) / lineup,
             1.0 if state.active_unit == flight.id else 0.0,
+            1.0 if "shoot" in flight.actions else 0.0,
+            self._torpedoes_left(flight),
         ]
+
+    def _torpedoes_left(self, flight: Flight) -> float:
+        """The share of its Torpedo launches a flight has left (0 without any)."""
+        shots = self._torpedoes.get(flight.type, 0)
+        return max(0.0, 1.0 - len(flight.launches) / shots) if shots else 0.0
