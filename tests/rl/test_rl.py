@@ -52,6 +52,9 @@ def play_randomly(env: rl.DogfightAEC, seed: int, check: bool = False) -> list[i
             game = env.driver.game
             legal = game.legal_actions()
             assert {rl.encode(env, a) for a in legal} == set(cells.tolist())
+            # The ruleset's quick way for a whole list numbers each action as `index`.
+            encoding = env.driver.encoding
+            assert encoding.cells(game.state, legal) == [rl.encode(env, a) for a in legal]
             for cell in cells:
                 action = rl.decode(env, int(cell))
                 assert action in legal and rl.encode(env, action) == cell

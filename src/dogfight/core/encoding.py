@@ -165,6 +165,12 @@ class Memo:
             return None
         return self._cells.get(key)
 
+    def table(self) -> dict[Any, int]:
+        """The remembered cells themselves (emptied in place when they go stale), for a
+        loop over many actions that reads them directly."""
+        self.get(None)
+        return self._cells
+
     def put(self, key: Any, cell: int) -> int:
         """Remember `cell` for `key`; returns it."""
         self._cells[key] = cell
@@ -205,6 +211,12 @@ class Encoding(ABC):
     @abstractmethod
     def index(self, state: Any, action: Any) -> int:
         """The cell of an action of the side deciding now, from 0 to `size - 1`."""
+
+    def cells(self, state: Any, actions: list[Any]) -> list[int]:
+        """The cell of each of `actions` (all of the side deciding now): `index` of each,
+        unless the ruleset has a quicker way for a whole list."""
+        index = self.index
+        return [index(state, action) for action in actions]
 
     @abstractmethod
     def observe(self, state: Any, side: str) -> list[float]:

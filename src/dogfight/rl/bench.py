@@ -5,7 +5,8 @@ untimed, then timed), an
 agent picking uniformly among the cells its mask allows (reading `last()` at every
 step, as an agent does). The same battles are then replayed through the Game API (the
 legal actions asked, the same action applied), so the ratio is the cost the
-environment adds: masks, observations and rewards.
+environment adds: masks, observations and rewards. Times are this process's CPU
+seconds, not wall-clock ones, so that other work on a shared machine counts less.
 """
 
 from __future__ import annotations
@@ -71,16 +72,16 @@ def rl_benchmark(
         # An untimed first pass warms the rules' caches (move shapes, unit tables) for
         # both timed passes alike: the replay after it would otherwise find them warm.
         _play(env, battles, seed)
-        start = time.perf_counter()
+        start = time.process_time()
         played, steps = _play(env, battles, seed)
-        env_seconds = time.perf_counter() - start
-        start = time.perf_counter()
+        env_seconds = time.process_time() - start
+        start = time.process_time()
         for game_seed, actions in played:
             game = Game(scenario, seed=game_seed)
             for action in actions:
                 game.legal_actions()
                 game.apply(action)
-        game_seconds = time.perf_counter() - start
+        game_seconds = time.process_time() - start
         by_ruleset.setdefault(scenario.ruleset, []).append(
             (env_seconds, game_seconds, steps, battles)
         )

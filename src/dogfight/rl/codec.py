@@ -52,9 +52,7 @@ class Decision:
 
     def __init__(self, encoding: Encoding, state: Any, legal: list[Any]) -> None:
         table: dict[int, Any] = {}
-        index = encoding.index
-        for action in legal:
-            cell = index(state, action)
+        for cell, action in zip(encoding.cells(state, legal), legal, strict=True):
             if cell not in table:
                 table[cell] = action
         self.table = table

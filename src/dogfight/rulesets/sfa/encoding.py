@@ -144,6 +144,9 @@ class SfaEncoding(Encoding):
         """Slots of the other side's pieces as each side is shown them (by shown name)."""
         self.width, self.height = max(1, state.map.width), max(1, state.map.height)
         self._memo = Memo(clock)
+        move = next(b for b in self.layout.blocks() if b.kind == "move")
+        self._move_block = (move.start, move.size // c)
+        """Where the move cells start, and how many each craft has."""
         self._speeds: dict[str, int] = {}
         self._selected: dict[str, set[str]] = {}
         for side in state.sides:
@@ -195,6 +198,34 @@ class SfaEncoding(Encoding):
             key = action
         cell = self._memo.get(key)
         return cell if cell is not None else self._memo.put(key, self._index(state, action))
+
+    def cells(self, state: SfaState, actions: list[Any]) -> list[int]:
+        """`index` of each action. A decision offers some forty moves: a move's cell is
+        its craft's block plus a part that depends only on the facing and the steps,
+        worked out once for every game (`_move_part`); the rest go through `index`."""
+        memo, crafts, out = self._memo.table(), state.craft, []
+        blocks: dict[str, tuple[int, int]] = {}
+        start, width = self._move_block
+        for action in actions:
+            kind = type(action)
+            if kind is Move and action.dest is None:
+                at = blocks.get(action.craft)
+                if at is None:
+                    craft = crafts.get(action.craft)
+                    if craft is None:
+                        out.append(self.index(state, action))
+                        continue
+                    at = blocks[action.craft] = (
+                        start + width * min(self.capacity - 1, self._own(state, craft.id)),
+                        craft.facing,
+                    )
+                out.append(at[0] + _move_part(at[1], action.steps, action.abort, action.ram))
+                continue
+            cell = None if kind is Move or (kind is Resolve and action.target) else memo.get(
+                action
+            )
+            out.append(cell if cell is not None else self.index(state, action))
+        return out
 
     def _index(self, state: SfaState, action: Any) -> int:
         lay = self.layout
@@ -340,3 +371,13 @@ def _shape(facing: int, steps: str) -> tuple[int, int, int]:
     for every craft and place, so worked out once."""
     path = trace(ORIGIN, facing, steps, FREE_MOVE)
     return (*_offset(path.end.q, path.end.r), (path.facing - facing) % 6)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _move_part(facing: int, steps: str, abort: str, ram: bool) -> int:
+    """A move's cell within its craft's block (the layout's `move` dimensions after
+    `craft`, the last varying fastest), as `SfaEncoding.index` numbers it."""
+    direction, distance, turned = _shape(facing, steps)
+    aborting = 0 if not abort else 1 if abort == "extra_move" else 2
+    bins = len(MOVE_DISTANCE_EDGES) + 1
+    return (((direction * bins + distance) * 6 + turned) * 3 + aborting) * 2 + (1 if ram else 0)
