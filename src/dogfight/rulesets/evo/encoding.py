@@ -56,6 +56,7 @@ class EvoEncoding(Encoding):
         self.lineup: dict[str, tuple[str, ...]] = {
             f.id: (*f.models, *f.waiting) for f in state.flights.values()
         }
+        self._lineup_size = {fid: len(models) or 1 for fid, models in self.lineup.items()}
         self.model_place = {
             mid: k for models in self.lineup.values() for k, mid in enumerate(models)
         }
@@ -171,7 +172,8 @@ class EvoEncoding(Encoding):
         return out
 
     def _flight(self, state: EvoState, flight: Flight) -> list[float]:
-        lineup = len(self.lineup.get(flight.id, ())) or 1
+        lineup = self._lineup_size.get(flight.id, 1)
+        shots = self._torpedoes.get(flight.type, 0)
         lead_id = flight.leader or (flight.models[0] if flight.models else "")
         lead = state.models.get(lead_id)
         x = y = cos_h = sin_h = 0.0
@@ -195,10 +197,5 @@ class EvoEncoding(Encoding):
             len(flight.waiting) / lineup,
             1.0 if state.active_unit == flight.id else 0.0,
             1.0 if "shoot" in flight.actions else 0.0,
-            self._torpedoes_left(flight),
+            max(0.0, 1.0 - len(flight.launches) / shots) if shots else 0.0,
         ]
-
-    def _torpedoes_left(self, flight: Flight) -> float:
-        """The share of its Torpedo launches a flight has left (0 without any)."""
-        shots = self._torpedoes.get(flight.type, 0)
-        return max(0.0, 1.0 - len(flight.launches) / shots) if shots else 0.0
