@@ -219,3 +219,37 @@ def test_a_side_sees_nothing_the_rules_hide(scenario: str) -> None:
         cells = driver.decision().cells
         driver.play(cells[rng.randrange(len(cells))])
     assert compared > 20
+
+
+def placeholder(cls: type, unit: str) -> object:
+    """An action of type `cls` with every required field given a plain value (a unit
+    id for names): legal or not, it must have a cell."""
+    import typing
+
+    import msgspec
+
+    values: dict[str, object] = {}
+    for field in msgspec.structs.fields(cls):
+        if field.required:
+            kind = field.type
+            origin = typing.get_origin(kind) or kind
+            values[field.name] = {str: unit, float: 0.0, int: 0, bool: False, tuple: ()}.get(
+                origin, unit
+            )
+    return cls(**values)
+
+
+@pytest.mark.parametrize("scenario", sorted(FIRST.values()))
+def test_every_kind_of_action_has_a_cell(scenario: str) -> None:
+    """Each type of the ruleset's action union, seen in play or not, gets a cell in range."""
+    import typing
+
+    env = rl.env(scenario)
+    game = env.driver.game
+    unit = next(iter(getattr(game.state, "units", None) or getattr(game.state, "flights",
+                                                                     None) or game.state.craft))
+    kinds = typing.get_args(game.ruleset.action_type)
+    assert len(kinds) >= 8
+    for cls in kinds:
+        cell = rl.encode(env, placeholder(cls, unit))
+        assert 0 <= cell < env.driver.size, cls

@@ -37,7 +37,6 @@ from dogfight.rulesets.sfa.actions import (
     Resolve,
     Select,
 )
-from dogfight.rulesets.sfa.actors import split_key
 from dogfight.rulesets.sfa.maneuvers import ORIGIN, trace
 from dogfight.rulesets.sfa.observe import alias_key
 from dogfight.rulesets.sfa.state import CraftState, SfaState
@@ -168,8 +167,12 @@ class SfaEncoding(Encoding):
         return max(0, slots.of(craft_id))
 
     def _actor(self, state: SfaState, key: str) -> tuple[int, int]:
-        craft_id, station = split_key(key)
-        return self._own(state, craft_id), station
+        """(craft slot, station) of an actor key 'craft#station' (a bare craft id: its
+        pilot, so that any action, legal or not, has a cell)."""
+        craft_id, mark, station = key.rpartition("#")
+        if not mark or not station.isdigit():
+            return self._own(state, key), 0
+        return self._own(state, craft_id), int(station)
 
     def _target(self, state: SfaState, target: str) -> int:
         """0: none; 1 + slot: a piece of the other side as shown; the last: anything else."""
@@ -268,7 +271,7 @@ class SfaEncoding(Encoding):
 
     def _item(self, state: SfaState, action: Select) -> int:
         """The weapon's or technology's place on the craft's sheet."""
-        craft = state.craft.get(split_key(action.actor)[0])
+        craft = state.craft.get(action.actor.rpartition("#")[0])
         if craft is None or not action.item:
             return 0
         kind = state.types[craft.type]
