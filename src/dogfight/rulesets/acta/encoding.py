@@ -109,6 +109,10 @@ class ActaEncoding(Encoding):
         clock = [0]
         self.slots = {side: Slots(c, clock) for side in state.sides}
         self._memo = Memo(clock)
+        self._fighter_block = next(
+            b.start for b in self.layout.blocks() if b.kind == "move_fighter"
+        )
+        """Where a fighter's move cells start (unit x 8 sectors x 3 lengths x support)."""
         self.width, self.height = state.table.width, state.table.height
         # What the cells and the observation read of each unit type, looked up once.
         self._weapon = {
@@ -149,6 +153,35 @@ class ActaEncoding(Encoding):
             return self._index(state, action)
         cell = self._memo.get(action)
         return cell if cell is not None else self._memo.put(action, self._index(state, action))
+
+    def cells(self, state: ActaState, actions: list[Any]) -> list[int]:
+        """`index` of each action; a fighter's moves (most of a movement decision) are
+        numbered here directly, from the mover's place looked up once."""
+        memo, units, out = self._memo.table(), state.units, []
+        start = self._fighter_block
+        movers: dict[str, tuple[int, float, float]] = {}
+        low, high = FIGHTER_DISTANCE_EDGES
+        for action in actions:
+            kind = type(action)
+            if kind is A.MoveFighter:
+                mover = movers.get(action.unit)
+                if mover is None:
+                    unit = units.get(action.unit)
+                    if unit is None:
+                        out.append(self.index(state, action))
+                        continue
+                    pos = unit.pose.position
+                    base = start + self._slot(state, unit.id) * MOVE_SECTORS * 6
+                    mover = movers[action.unit] = (base, pos.x, pos.y)
+                dx, dy = action.x - mover[1], action.y - mover[2]
+                dist = math.hypot(dx, dy)
+                part = sector(dx, dy, MOVE_SECTORS) if dist >= low else 0
+                far = 0 if dist < low else 1 if dist < high else 2
+                out.append(mover[0] + (part * 3 + far) * 2 + (1 if action.support else 0))
+                continue
+            cell = None if kind is A.Launch or kind is A.FighterOrder else memo.get(action)
+            out.append(cell if cell is not None else self.index(state, action))
+        return out
 
     def _index(self, state: ActaState, action: Any) -> int:
         lay, slot = self.layout, self._slot
