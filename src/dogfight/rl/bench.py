@@ -1,12 +1,12 @@
 """Speed of the learning environments (`dogfight bench --rl`): random masked play.
 
-For each built-in scenario, battles are played through the PettingZoo environment (once
-untimed, then timed), an
-agent picking uniformly among the cells its mask allows (reading `last()` at every
-step, as an agent does). The same battles are then replayed through the Game API (the
-legal actions asked, the same action applied), so the ratio is the cost the
-environment adds: masks, observations and rewards. Times are this process's CPU
-seconds, not wall-clock ones, so that other work on a shared machine counts less.
+For each built-in scenario, battles are played through the PettingZoo environment (each
+once untimed, then timed, the same actions each time), an agent picking uniformly among
+the cells its mask allows (reading `last()` at every step, as an agent does). Right
+after each, the same battle is replayed through the Game API (the legal actions asked,
+the same action applied), so the ratio is the cost the environment adds: masks,
+observations and rewards. Times are this process's CPU seconds, not wall-clock ones, so
+that other work on a shared machine counts less.
 """
 
 from __future__ import annotations
@@ -24,23 +24,27 @@ from dogfight.dice import derive_seed
 from dogfight.rl.aec import DogfightAEC
 
 
-def _play(env: DogfightAEC, battles: int, seed: int) -> tuple[list[tuple[int, list[object]]], int]:
-    """`battles` random masked battles: each one's seed and actions, and the steps."""
-    rng = random.Random(seed)
-    played: list[tuple[int, list[object]]] = []
+def _battle(env: DogfightAEC, seed: int, rng: random.Random) -> tuple[list[object], int]:
+    """One random masked battle of the game of `seed`: its actions and its steps."""
+    env.reset(seed=seed)
     steps = 0
-    for i in range(battles):
-        env.reset(seed=derive_seed(seed, i))
-        for _agent in env.agent_iter():
-            obs, _reward, done, cut, _info = env.last()
-            if done or cut:
-                env.step(None)
-                continue
-            cells = obs["action_mask"].nonzero()[0]
-            env.step(int(cells[rng.randrange(len(cells))]))
-            steps += 1
-        played.append((env.driver.game.seed, list(env.driver.game.actions)))
-    return played, steps
+    for _agent in env.agent_iter():
+        obs, _reward, done, cut, _info = env.last()
+        if done or cut:
+            env.step(None)
+            continue
+        cells = obs["action_mask"].nonzero()[0]
+        env.step(int(cells[rng.randrange(len(cells))]))
+        steps += 1
+    return list(env.driver.game.actions), steps
+
+
+def _replay(env: DogfightAEC, actions: list[object]) -> None:
+    """The same battle through the Game API: the legal actions asked, each action applied."""
+    game = Game(env.driver.scenario, seed=env.driver.game.seed)
+    for action in actions:
+        game.legal_actions()
+        game.apply(action)
 
 
 class RlBenchRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,19 +73,22 @@ def rl_benchmark(
     by_ruleset: dict[str, list[tuple[float, float, int, int]]] = {}
     for scenario in builtin_scenarios(name):
         env = DogfightAEC(scenario)
-        # An untimed first pass warms the rules' caches (move shapes, unit tables) for
-        # both timed passes alike: the replay after it would otherwise find them warm.
-        _play(env, battles, seed)
-        start = time.process_time()
-        played, steps = _play(env, battles, seed)
-        env_seconds = time.process_time() - start
-        start = time.process_time()
-        for game_seed, actions in played:
-            game = Game(scenario, seed=game_seed)
-            for action in actions:
-                game.legal_actions()
-                game.apply(action)
-        game_seconds = time.process_time() - start
+        rng = random.Random(seed)
+        env_seconds = game_seconds = 0.0
+        steps = 0
+        for i in range(battles):
+            # Each battle is played once untimed, to warm the rules' caches (move shapes,
+            # unit tables) for both timed runs alike; then through the environment and at
+            # once through the Game API, so that both meet the same load on the machine.
+            game_seed, picks = derive_seed(seed, i), rng.getrandbits(63)
+            _battle(env, game_seed, random.Random(picks))
+            start = time.process_time()
+            actions, taken = _battle(env, game_seed, random.Random(picks))
+            env_seconds += time.process_time() - start
+            start = time.process_time()
+            _replay(env, actions)
+            game_seconds += time.process_time() - start
+            steps += taken
         by_ruleset.setdefault(scenario.ruleset, []).append(
             (env_seconds, game_seconds, steps, battles)
         )
