@@ -92,6 +92,10 @@ class EvoEncoding(Encoding):
             slots.place(fid for fid, f in state.flights.items() if f.side == side)
         self.width, self.height = state.table.width, state.table.height
         self._memo = Memo(clock)
+        self._manoeuvre_block = next(
+            b.start for b in self.layout.blocks() if b.kind == "manoeuvre"
+        )
+        """Where the manoeuvre cells start (flight x 8 sectors x 3 lengths)."""
         # Each flight type's Torpedo launches a battle (EVO-TOR-1): what a flight has
         # left is read from its launches.
         self._torpedoes = {
@@ -113,6 +117,39 @@ class EvoEncoding(Encoding):
         on the slots only, so it is remembered)."""
         cell = self._memo.get(action)
         return cell if cell is not None else self._memo.put(action, self._index(state, action))
+
+    def cells(self, state: EvoState, actions: list[Any]) -> list[int]:
+        """`index` of each action; a flight's manoeuvres (most of its choices, each of
+        new lengths) are numbered here directly, its block and Agility looked up once."""
+        memo, out = self._memo.table(), []
+        start = self._manoeuvre_block
+        movers: dict[str, tuple[int, float]] = {}
+        for action in actions:
+            if type(action) is A.Manoeuvre:
+                mover = movers.get(action.unit)
+                if mover is None:
+                    flight = state.flights.get(action.unit)
+                    if flight is None:
+                        out.append(self.index(state, action))
+                        continue
+                    mover = movers[action.unit] = (
+                        start + self._slot(state, flight.id) * MOVE_SECTORS * 3,
+                        state.types[flight.type].agility * 0.6,
+                    )
+                moves = action.moves
+                n = len(moves) or 1
+                dx = sum(m.dx for m in moves) / n
+                dy = sum(m.dy for m in moves) / n
+                dist = math.hypot(dx, dy)
+                if dist <= 0.05:
+                    out.append(mover[0] + (0 if dist < 0.05 else 1))
+                    continue
+                far = 1 if dist < mover[1] else 2
+                out.append(mover[0] + sector(dx, dy, MOVE_SECTORS) * 3 + far)
+                continue
+            cell = memo.get(action)
+            out.append(cell if cell is not None else self.index(state, action))
+        return out
 
     def _index(self, state: EvoState, action: Any) -> int:
         lay, slot = self.layout, self._slot
