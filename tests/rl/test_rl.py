@@ -80,6 +80,13 @@ def test_an_unmasked_cell_plays_the_nearest_legal_one() -> None:
         rl.decode(env, env.driver.size)
 
 
+def test_decoding_after_the_end_says_the_battle_is_over() -> None:
+    env = rl.env("acta/furball")
+    play_randomly(env, 3)
+    with pytest.raises(ValueError, match="over"):
+        rl.decode(env, 0)
+
+
 def test_the_other_side_sees_an_all_zero_mask() -> None:
     env = rl.env("evo/skirmish")
     other = next(a for a in env.agents if a != env.agent_selection)

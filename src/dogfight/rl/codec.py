@@ -67,6 +67,8 @@ class Decision:
         if action is not None:
             return action
         cells = self.cells
+        if not cells:
+            raise ValueError("no side decides now: the battle is over (reset it)")
         at = bisect.bisect_left(cells, cell)
         if at == len(cells) or (at > 0 and cell - cells[at - 1] <= cells[at] - cell):
             at -= 1
