@@ -93,3 +93,10 @@ def test_the_training_example_runs_one_short_episode(tmp_path: Path) -> None:
     assert plot.read_text().lstrip().startswith("<?xml")
     bad = run([sys.executable, "examples/rl_train.py", "--episodes", "0"])
     assert bad.returncode != 0 and "--episodes" in bad.stderr
+
+
+def test_bench_rl_refuses_options_it_does_not_take() -> None:
+    for extra in (["--units", "acta"], ["--players", "random"], ["--scaling", "furball"]):
+        done = run([sys.executable, "-m", "dogfight", "bench", "--rl", *extra])
+        assert done.returncode == 1 and "--rl" in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr

@@ -89,6 +89,10 @@ def bench_command(
     if rl:
         if units_ruleset is not None or scaling_scenario is not None:
             raise DogfightError("--rl goes alone: drop --units and --scaling")
+        if players is not None or sizes is not None or turns is not None:
+            raise DogfightError(
+                "--rl plays random masked battles: drop --players, --sizes and --turns"
+            )
         _bench_rl(ruleset, battles or 5, seed, json_out)
         return
     if units_ruleset is not None:
