@@ -71,11 +71,16 @@ def test_the_mask_is_exactly_the_cells_of_legal_actions(scenario: str) -> None:
     play_randomly(rl.env(scenario), seed=5, check=True)
 
 
-def test_an_unmasked_cell_plays_the_nearest_legal_one() -> None:
+def test_an_unmasked_cell_holds_nothing_but_steps_to_the_nearest_legal_one() -> None:
     env = rl.env("acta/furball")
     mask = env.observe(env.agent_selection)["action_mask"]
-    off = int(np.flatnonzero(mask == 0)[0])
-    assert rl.decode(env, off) in env.driver.game.legal_actions()
+    off = int(np.flatnonzero(mask == 0)[-1])
+    with pytest.raises(ValueError, match="holds no legal action"):
+        rl.decode(env, off)
+    nearest = rl.decode(env, off, nearest=True)
+    assert nearest in env.driver.game.legal_actions()
+    env.step(off)
+    assert env.driver.game.actions[-1] == nearest
     with pytest.raises(ValueError, match="outside"):
         rl.decode(env, env.driver.size)
 

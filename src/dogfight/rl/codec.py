@@ -3,8 +3,9 @@
 Both environments (`aec.py`, `gym.py`) drive a `Driver`. At each decision it maps every
 legal action to its cell (`Encoding.index`); the first action listed for a cell stands
 for it, so the mask is 1 exactly on the cells holding a legal action, and `decode`
-of such a cell gives that action back. A cell the mask leaves out decodes to the legal
-action with the nearest cell (an agent that ignores the mask still plays legally).
+of such a cell gives that action back (of any other cell, it refuses). Stepping with a
+cell the mask leaves out plays the legal action of the nearest cell holding one, so an
+agent that ignores the mask still plays legally.
 """
 
 from __future__ import annotations
@@ -184,13 +185,22 @@ def _driver(env: Any) -> Driver:
     return driver
 
 
-def decode(env: Any, index: int) -> Any:
-    """The engine action that action `index` stands for now in `env` (a `dogfight.rl`
-    environment): the legal action of that cell, or of the nearest cell holding one."""
+def decode(env: Any, index: int, *, nearest: bool = False) -> Any:
+    """The legal action that action `index` stands for now in `env` (a `dogfight.rl`
+    environment). An index the mask leaves out holds none: ValueError, unless `nearest`,
+    which gives the legal action of the nearest index holding one (what `step` plays)."""
     driver = _driver(env)
     if not 0 <= int(index) < driver.size:
         raise ValueError(f"action index {index} is outside 0..{driver.size - 1}")
-    return driver.decision().pick(int(index))
+    decision = driver.decision()
+    if not nearest and int(index) not in decision.table:
+        if not decision.cells:
+            raise ValueError("no side decides now: the battle is over (reset it)")
+        raise ValueError(
+            f"action index {index} ({driver.encoding.layout.explain(int(index))}) holds no "
+            "legal action now (see the action mask)"
+        )
+    return decision.pick(int(index))
 
 
 def encode(env: Any, action: Any) -> int:
