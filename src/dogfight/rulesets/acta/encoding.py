@@ -114,6 +114,7 @@ class ActaEncoding(Encoding):
         )
         """Where a fighter's move cells start (unit x 8 sectors x 3 lengths x support)."""
         self.width, self.height = state.table.width, state.table.height
+        self._present: tuple[str, ...] = ()
         # What the cells and the observation read of each unit type, looked up once.
         self._weapon = {
             (tid, w.name): k
@@ -132,9 +133,14 @@ class ActaEncoding(Encoding):
         self._place(state)
 
     def _place(self, state: ActaState) -> None:
-        """Slot every unit on the table (a new launch takes a free slot)."""
+        """Slot every unit on the table (a new launch takes a free slot); nothing to do
+        while the table holds the units it held last time."""
+        present = tuple(state.units)
+        if present == self._present:
+            return
         for side, slots in self.slots.items():
             slots.place(uid for uid, u in state.units.items() if u.side == side)
+        self._present = present
 
     def _slot(self, state: ActaState, uid: str) -> int:
         unit = state.units.get(uid)
