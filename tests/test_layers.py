@@ -1,4 +1,4 @@
-"""Imports go one way: geometry and dice < core < rulesets < ai, sim < cli (DESIGN.md)."""
+"""Imports go one way: geometry and dice < core < rulesets < ai, sim, rl < cli (DESIGN.md)."""
 
 from __future__ import annotations
 
@@ -30,10 +30,15 @@ LAYERS = [
             "dogfight.geometry",
         ],
     ),
-    ("dogfight.core", ["dogfight.rulesets", "dogfight.ai", "dogfight.sim", "dogfight.cli"]),
-    ("dogfight.rulesets", ["dogfight.ai", "dogfight.sim", "dogfight.cli"]),
-    ("dogfight.ai", ["dogfight.sim", "dogfight.cli"]),
-    ("dogfight.sim", ["dogfight.cli"]),
+    (
+        "dogfight.core",
+        ["dogfight.rulesets", "dogfight.ai", "dogfight.sim", "dogfight.cli", "dogfight.rl"],
+    ),
+    ("dogfight.rulesets", ["dogfight.ai", "dogfight.sim", "dogfight.cli", "dogfight.rl"]),
+    ("dogfight.ai", ["dogfight.sim", "dogfight.cli", "dogfight.rl"]),
+    ("dogfight.sim", ["dogfight.cli", "dogfight.rl"]),
+    # The learning environments (an optional extra) sit beside sim, under the CLI.
+    ("dogfight.rl", ["dogfight.cli"]),
 ]
 
 

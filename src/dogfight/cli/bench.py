@@ -103,10 +103,32 @@ def bench_command(
             "each (default 5), in processor time.",
         ),
     ] = False,
+    rl: Annotated[
+        bool,
+        typer.Option(
+            "--rl",
+            help="Instead: steps/s of random masked play through the PettingZoo environment "
+            "(dogfight.rl) per ruleset, and its cost over the same steps through the Game API.",
+        ),
+    ] = False,
 ) -> None:
     """Measure battles/s and actions/s on each built-in scenario (one process), with
     --scaling how a simulation speeds up with worker processes, or with --units how the
     cost of a turn grows with the number of units."""
+    if rl:
+        if (
+            units_ruleset is not None
+            or scaling_scenario is not None
+            or memory_ruleset is not None
+            or steps
+        ):
+            raise DogfightError("--rl goes alone: drop --units, --scaling, --memory and --steps")
+        if players is not None or sizes is not None or turns is not None:
+            raise DogfightError(
+                "--rl plays random masked battles: drop --players, --sizes and --turns"
+            )
+        _bench_rl(ruleset, battles or 5, seed, json_out)
+        return
     if units_ruleset is not None:
         if ruleset is not None or scaling_scenario is not None:
             raise DogfightError(
@@ -172,6 +194,34 @@ def bench_command(
                 f"{r.seconds:.2f}",
                 f"{r.battles_per_s:.1f}",
                 f"{r.actions_per_s:.0f}",
+            ]
+            for r in rows
+        ],
+    )
+
+
+def _bench_rl(ruleset: str | None, battles: int, seed: int, json_out: bool) -> None:
+    """`bench --rl`: the learning environments' speed (needs the `rl` extra)."""
+    try:
+        from dogfight.rl.bench import rl_benchmark
+    except ImportError as exc:
+        raise DogfightError(
+            f"--rl needs the rl extra (pip install 'dogfight[rl]'): {exc}"
+        ) from None
+    rows = rl_benchmark(ruleset, battles, seed)
+    if json_out:
+        out.print_json({"battles": battles, "seed": seed, "results": rows})
+        return
+    out.print_table(
+        ["ruleset", "battles", "steps", "env steps/s", "game steps/s", "env/game"],
+        [
+            [
+                r.ruleset,
+                r.battles,
+                r.steps,
+                f"{r.env_steps_per_s:.0f}",
+                f"{r.game_steps_per_s:.0f}",
+                f"{r.ratio:.2f}",
             ]
             for r in rows
         ],

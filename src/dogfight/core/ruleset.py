@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from typing_extensions import TypeVar
 
+    from dogfight.core.encoding import Encoding
     from dogfight.core.hooks import Board, Command, LabSetup
     from dogfight.core.play import Player
 else:
@@ -270,6 +271,15 @@ class Ruleset(ABC, Generic[S, A]):
     def commands(self) -> tuple[Command, ...]:
         """This ruleset's own CLI commands (odds kinds, importers, design checkers)."""
         return ()
+
+    def encoding(self, state: S) -> Encoding:
+        """This ruleset's fixed action numbering and observation vector for the game
+        whose first state is `state` (`core.encoding.Encoding`), for `dogfight.rl`.
+
+        The default has none: a ruleset offers learning environments by returning one."""
+        raise NotImplementedError(
+            f"ruleset '{self.name}' has no action encoding for learning (Ruleset.encoding)"
+        )
 
     def data_folder(self) -> Path:
         """The folder of this ruleset's data files: `scenarios/` (the built-in scenarios)

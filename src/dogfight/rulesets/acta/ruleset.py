@@ -81,6 +81,7 @@ from dogfight.rulesets.acta.trait_use import idle_traits, in_use
 from dogfight.rulesets.acta.units import catalog, describe, find_unit, load_unit_file
 
 if TYPE_CHECKING:
+    from dogfight.core.encoding import Encoding
     from dogfight.core.hooks import Board, Command, LabSetup
     from dogfight.core.play import Player
 
@@ -164,6 +165,12 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
         from dogfight.rulesets.acta.heuristic import ActaHeuristic
 
         return {"heuristic": ActaHeuristic}
+
+    def encoding(self, state: ActaState) -> Encoding:
+        """The fixed action numbering and observation for learning (docs/rl.md)."""
+        from dogfight.rulesets.acta.encoding import ActaEncoding
+
+        return ActaEncoding(state)
 
     def board(self) -> Board | None:
         """The browser board (rulesets/acta/board.py)."""

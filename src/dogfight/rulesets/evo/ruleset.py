@@ -59,6 +59,7 @@ from dogfight.rulesets.evo.state import EvoState, Flight, Model, PendingReaction
 from dogfight.rulesets.evo.units import catalog, describe, find_unit, load_unit_file
 
 if TYPE_CHECKING:
+    from dogfight.core.encoding import Encoding
     from dogfight.core.hooks import Board, Command, LabSetup
     from dogfight.core.play import Player
 
@@ -129,6 +130,12 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
             return lambda: EvoHeuristic(persona(name), kind)
 
         return {"heuristic": EvoHeuristic, **{f"heuristic:{n}": made(n) for n in PERSONAS}}
+
+    def encoding(self, state: EvoState) -> Encoding:
+        """The fixed action numbering and observation for learning (docs/rl.md)."""
+        from dogfight.rulesets.evo.encoding import EvoEncoding
+
+        return EvoEncoding(state)
 
     def board(self) -> Board:
         from dogfight.rulesets.evo.board import BOARD

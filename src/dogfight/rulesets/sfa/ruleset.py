@@ -43,6 +43,7 @@ from dogfight.rulesets.sfa.state import Selection, SfaState
 from dogfight.rulesets.sfa.temporal import apply_action
 
 if TYPE_CHECKING:
+    from dogfight.core.encoding import Encoding
     from dogfight.core.hooks import Board, Command, LabSetup
     from dogfight.core.play import Player
 
@@ -166,6 +167,12 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
         from dogfight.rulesets.sfa.heuristic import SfaHeuristic
 
         return {"heuristic": SfaHeuristic}
+
+    def encoding(self, state: SfaState) -> Encoding:
+        """The fixed action numbering and observation for learning (docs/rl.md)."""
+        from dogfight.rulesets.sfa.encoding import SfaEncoding
+
+        return SfaEncoding(state)
 
     def board(self) -> Board | None:
         from dogfight.rulesets.sfa.board import BOARD
