@@ -95,6 +95,9 @@ PROSPECT_WEIGHT = 0.2
 SHY_WEIGHT = 0.3
 """Share of a bad matchup counted in those prospects (fleeing wins no battles)."""
 COHESION = 0.05
+APPROACH = 0.6
+"""Worth lost per 10" between a fighter out of contact and the nearest enemy: a furball
+is won by closing, and a fighter that hangs back at the table edge wins nothing."""
 """Worth of each friendly fighter close by (support and focused fire next turn)."""
 FIRE_RISK = 1.0
 """Weight of the fire a fighter's spot exposes it to, against the fire it deals."""
@@ -102,12 +105,25 @@ SHIP_GUNS_RISK = 0.35
 """Share of the enemy ships' guns in range that a fighter expects to draw."""
 SHIP_EXPOSURE = 0.5
 """Weight of the enemy ships' fire a ship's end pose exposes it to."""
+FIGHTER_EXPOSURE = 0.5
+"""Weight of the fire of the enemy fighters that can reach a ship's end pose (they move
+after ships, so a ship that ends in their reach is attacked by as many as want to)."""
 TEMPO = 0.05
 """Small worth of settling a dogfight now rather than staying locked."""
-ESCORTS_WANTED = 2
-"""Fighters kept on each carrier's base while enemy fighters are about."""
-ESCORT_WORTH = 0.6
-"""Worth of a fighter escorting a carrier that wants one (or already escorting)."""
+ESCORTS_WANTED = 4
+"""Most fighters kept on a carrier's base (ACTA-SUP-1 allows four): one for every two
+enemy fighters within two turns' reach of it (`escort_needs`)."""
+ESCORT_WORTH = 1.5
+"""Worth of a fighter escorting a carrier that wants one (or already escorting): it
+intercepts attackers (ACTA-SUP-4) and shoots down drones (ACTA-SUP-6)."""
+ESCORT_SHARE = 0.75
+"""Share of the worth enemy fighters near a carrier could fire at it that its escorts
+save, split between the escorts it wants."""
+WINGMAN = 0.3
+"""Worth lost per inch a ship without fighter bays ends beyond 8" of its carrier (or,
+with no carrier, 12" of its nearest friendly ship): a lone ship is every gun's target."""
+EDGE_ROOM = 6.0
+"""Inches from the table edge under which a ship loses worth (it cannot turn to fight)."""
 AHEAD_GREED, AHEAD_CAUTION, AHEAD_CAUTION_PER_LEAD = 0.8, 1.0, 2.0
 EVEN_GREED, EVEN_CAUTION = 0.8, 2.0
 BEHIND_GREED, BEHIND_CAUTION = 0.8, 2.0
@@ -122,6 +138,8 @@ point of Damage it has left (a rough chance that the target is still there)."""
 UNPLAYABLE = 100.0
 """The penalty per supporter of a dogfight plan that has no dogfight to support."""
 """Try every role assignment of a dogfight step when there are at most this many."""
+NEVER = -1e6
+"""The score of a move that is never wanted while anything else is legal."""
 BOOST = "Boost Energy to Shields"
 
 
@@ -581,6 +599,8 @@ class Board:
     """Longest weapon range of each fighter."""
     escorts: dict[str, int]
     """Carrier id -> escorts it still wants."""
+    escort_worth: dict[str, float]
+    """Carrier id -> worth of one escort on its base (`escort_needs`)."""
     fire_first: bool
     """True if my fighters attack first this turn."""
     my_rows: dict[str, dict[str, tuple[float, float]]]
@@ -605,6 +625,7 @@ class Board:
             if view.touches(f, f.pose.position, e)
         ]
         foe_locked = {e.id for _, e in pairs}
+        needs, worths = escort_needs(view)
         foe_moves_later = {
             f.id
             for f in view.foe_fighters
@@ -622,7 +643,8 @@ class Board:
             foe_moves_later=foe_moves_later,
             foe_locked=foe_locked,
             reach=reach,
-            escorts=escort_needs(view),
+            escorts=needs,
+            escort_worth=worths,
             fire_first=state.initiative == view.me,
             my_rows={},
             foe_rows={},
@@ -829,18 +851,36 @@ def matchup(view: View, fighter: UnitState, enemy: UnitState) -> float:
     return float(known)
 
 
-def escort_needs(view: View) -> dict[str, int]:
-    """How many more escorts each friendly carrier wants on its base."""
+def escort_needs(view: View) -> tuple[dict[str, int], dict[str, float]]:
+    """How many more escorts each friendly carrier wants on its base (one for every two
+    enemy fighters within two turns' reach of it, at least one while any are about), and
+    what one escort is worth to it: `ESCORT_WORTH` and a share of the worth those enemy
+    fighters could fire at it, which its escorts intercept or shoot down."""
     if not view.foe_fighters and not any(s.aboard for s in view.foe_ships):
-        return {}
-    out = {}
+        return {}, {}
+    needs: dict[str, int] = {}
+    worths: dict[str, float] = {}
     for ship in view.my_ships:
         if view.state.unit_type(ship).craft <= 0:
             continue
+        at = ship.pose.position
+        near = 0
+        threat = 0.0
+        for enemy in view.foe_fighters:
+            speed = view.state.unit_type(enemy).speed
+            if enemy.pose.position.distance(at) <= 2 * speed + 6.0:
+                near += 1
+                dist = max(0.0, view.gap(enemy, enemy.pose.position, ship) - speed)
+                threat += sum(
+                    view.shot_value(enemy, w, ship, max(dist, 0.0))
+                    for w in weapons_of(view.state, enemy)
+                    if w.range + speed >= dist
+                )
         have = len(view.state.supporters_of(ship.id))
-        want = min(ESCORTS_WANTED, max(1, len(view.my_fighters) // 3))
-        out[ship.id] = max(0, want - have)
-    return out
+        want = min(ESCORTS_WANTED, max(1, (near + 1) // 2))
+        needs[ship.id] = max(0, want - have)
+        worths[ship.id] = ESCORT_WORTH + ESCORT_SHARE * threat / want
+    return needs, worths
 
 
 # ---- the player --------------------------------------------------------------------
@@ -1001,27 +1041,50 @@ class ActaHeuristic:
             value += best
         value -= SHIP_EXPOSURE * self.ship_exposure(view, ship, at)
         # Close on enemy ships (warships) or keep a stand-off distance (carriers).
-        carrier = bool(ship.aboard) or state.unit_type(ship).craft >= 4
+        carrier = bool(ship.aboard) or state.unit_type(ship).craft > 0
         if view.foe_ships:
             nearest = min(at.distance(s.pose.position) for s in view.foe_ships)
             if carrier:
                 value -= 0.05 * max(0.0, 14.0 - nearest)
             else:
-                value -= 0.02 * max(0.0, nearest - 6.0)
+                # A warship with nothing in reach closes in: parked, it wins nothing.
+                value -= (0.02 if value > 0 else 0.06) * max(0.0, nearest - 6.0)
         elif view.foe_fighters and not carrier:
             nearest = min(at.distance(f.pose.position) for f in view.foe_fighters)
             value -= 0.01 * nearest
-        # Stay away from the table edge: a ship pinned there cannot turn to fight.
+        if carrier and view.foe_fighters:
+            # A carrier keeps its distance from enemy fighters: its escorts meet them.
+            nearest = min(at.distance(f.pose.position) for f in view.foe_fighters)
+            value -= 0.05 * max(0.0, 24.0 - nearest)
+        value -= WINGMAN * self.alone(view, ship, at)
+        # Stay away from the table edge, a corner most of all: a ship pinned there
+        # cannot turn to fight.
         table = state.table
-        edge = min(at.x, at.y, table.width - at.x, table.height - at.y)
-        if edge < 4.0:
-            value -= 0.1 * (4.0 - edge)
+        near_x = min(at.x, table.width - at.x)
+        near_y = min(at.y, table.height - at.y)
+        value -= 0.2 * max(0.0, EDGE_ROOM - min(near_x, near_y))
+        if near_x < EDGE_ROOM and near_y < EDGE_ROOM:
+            value -= 1.0
         # Supporters that cannot keep up are left behind.
         travelled = sum(max(0.0, leg.distance) for leg in move.legs)
         for fighter in state.supporters_of(ship.id):
             if travelled > state.unit_type(fighter).speed + EPSILON:
                 value -= 0.3
         return value
+
+    def alone(self, view: View, ship: UnitState, at: Vec2) -> float:
+        """Inches a ship standing at `at` is beyond its group: a ship without fighter
+        bays keeps within 8" of a friendly carrier, else within 12" of a friendly ship."""
+        state = view.state
+        if state.unit_type(ship).craft > 0:
+            return 0.0
+        others = [s for s in view.my_ships if s.id != ship.id]
+        carriers = [s for s in others if state.unit_type(s).craft > 0]
+        group, limit = (carriers, 8.0) if carriers else (others, 12.0)
+        if not group:
+            return 0.0
+        nearest = min(at.distance(s.pose.position) for s in group)
+        return max(0.0, nearest - limit)
 
     def ship_exposure(self, view: View, ship: UnitState, at: Vec2) -> float:
         """Worth the enemy ships' guns could take off `ship` standing at `at`."""
@@ -1042,6 +1105,16 @@ class ActaHeuristic:
                     continue
                 shot = view.shot_value(enemy, weapon, ship, max(0.0, gap - reach))
                 total += shot * (0.6 if still else 1.0)
+        for enemy in view.foe_fighters:
+            if enemy.attack_done:
+                continue
+            speed = state.unit_type(enemy).speed
+            gap = max(0.0, view.gap(enemy, enemy.pose.position, ship, at) - speed)
+            # An escort mostly stays with its own ship (`escort_needs`).
+            weight = FIGHTER_EXPOSURE * (0.25 if enemy.supporting else 1.0)
+            for weapon in weapons_of(state, enemy):
+                if gap <= weapon.range + EPSILON:
+                    total += weight * view.shot_value(enemy, weapon, ship, gap)
         return total
 
     def special_value(self, view: View, ship: UnitState, name: str) -> float:
@@ -1163,10 +1236,10 @@ class ActaHeuristic:
         value -= view.caution * self.ship_threat(view, fighter, at, dodge)
         if support:
             if board.escorts.get(support, 0) > 0 or fighter.supporting == support:
-                value += ESCORT_WORTH
+                value += board.escort_worth.get(support, 0.0)
             value += 0.05  # a supporter may dodge and intercept
         elif fighter.supporting in board.escorts:
-            value -= ESCORT_WORTH  # leaving a carrier's escort
+            value -= board.escort_worth[fighter.supporting]  # leaving a carrier's escort
         if moved:
             value += 0.02  # a fighter that moved may dodge (ACTA-FTR-6)
         return value
@@ -1232,6 +1305,7 @@ class ActaHeuristic:
         value = 0.0
         x, y = at.x, at.y
         edge = view.edges[fighter.type]
+        nearest = math.inf
         for tx, ty, target_edge, pair in targets:
             # view.gap inlined (the same operations, so the same float): this runs for
             # every target from every spot offered.
@@ -1239,6 +1313,7 @@ class ActaHeuristic:
             dist -= edge
             dist -= target_edge
             dist = max(0.0, dist)
+            nearest = min(nearest, dist)
             if pair is not None:
                 value += PROSPECT_WEIGHT * pair * max(0.0, 1.0 - dist / 18.0)
             else:
@@ -1246,6 +1321,8 @@ class ActaHeuristic:
         for fx, fy in friends:
             dist = math.hypot(x - fx, y - fy)
             value += COHESION * max(0.0, 1.0 - dist / 8.0)
+        if targets:
+            value -= APPROACH * nearest / 10.0
         return value
 
     def prospect_table(
@@ -1293,15 +1370,14 @@ class ActaHeuristic:
         return SHIP_GUNS_RISK * total
 
     def recover_value(self, view: View, fighter: UnitState, best_other: float) -> float:
-        """Take a damaged fighter home when it has nothing better to do."""
-        state = view.state
-        full = state.unit_type(fighter).damage
-        last_turn = state.turn >= state.turn_limit
-        if fighter.damage < full and best_other < 0.5:
+        """Take a damaged fighter home when it has nothing better to do; never an
+        undamaged one (it would only sit out turns to be launched again, ACTA-LCH-3)."""
+        full = view.state.unit_type(fighter).damage
+        if fighter.damage >= full:
+            return NEVER
+        if best_other < 0.5:
             return max(best_other, 0.0) + 0.2 + 0.1 * (full - fighter.damage)
-        if last_turn and best_other < 0.2 and view.foe_units():
-            return best_other + 0.1
-        return -10.0
+        return best_other - 10.0
 
     # -- the Attack Phase --
 
