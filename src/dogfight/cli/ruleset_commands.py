@@ -6,8 +6,8 @@ turns each into a typer command with a synthesised signature, so that its `--hel
 as a hand-written command's would, adds the options every such command shares (`--rule`,
 `--json`, `--plot`) and prints the report. The CLI itself names no ruleset.
 
-Groups: `dogfight odds RULESET KIND` (one sub-group per ruleset), `dogfight import NAME`
-and `dogfight design NAME`.
+Groups: `dogfight odds RULESET KIND` (one sub-group per ruleset), `dogfight import NAME`,
+`dogfight design NAME` and `dogfight tactics NAME`.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ GROUP_HELP = {
     "odds": "Exact odds of one resolution (counted, not sampled).",
     "import": "Import unit data written in a seed's text format.",
     "design": "Check a craft design against a ruleset's construction rules.",
+    "tactics": "How the computer players play a ruleset's tactics, figure by target.",
 }
 """The help line of each group the rulesets' commands sit in."""
 

@@ -74,6 +74,8 @@ class Tally:
     frigate_deaths: list[int] = field(default_factory=list)
     first_launch: dict[str, list[int]] = field(default_factory=dict)
     """Side -> turn of its first launch in each battle that had one."""
+    type_launch: dict[str, list[int]] = field(default_factory=dict)
+    """Fighter type -> turn of its first launch in each battle (turn limit + 1 if never)."""
     launches: int = 0
     recoveries: int = 0
     undamaged_recoveries: int = 0
@@ -122,6 +124,8 @@ def play_counted(
     """Fighters that moved in the fighter movement step now counted (ACTA-FTR-2)."""
     seen_combat = False
     launched: set[str] = set()
+    types_aboard = {t for u in state.units.values() for t in u.aboard}
+    type_first: dict[str, int] = {}
     counting = False
     while not game.is_over():
         side = game.current_player()
@@ -144,6 +148,7 @@ def play_counted(
                 tally.undamaged_recoveries += 1
         if isinstance(action, A.Launch) and action.fighter:
             tally.launches += 1
+            type_first.setdefault(action.fighter, state.turn)
             if side not in launched:
                 launched.add(side)
                 tally.first_launch.setdefault(side, []).append(state.turn)
@@ -169,6 +174,8 @@ def play_counted(
                     tally.ship_turns += 1
                     tally.corner_turns += _in_corner(after, unit)
     final = cast(ActaState, game.state)
+    for ftype in types_aboard:
+        tally.type_launch.setdefault(ftype, []).append(type_first.get(ftype, final.turn_limit + 1))
     if not seen_combat:
         tally.first_combat.append(final.turn_limit + 1)
     tally.carrier_lives += any(c in final.units for c in carriers if _first_side(state, c))
@@ -366,6 +373,18 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
                     f"{first:g} ({len(turns)} of {strike.battles} battles)",
                     "<= 2",
                     first is not None and first <= 2,
+                )
+            )
+        if strike.type_launch:
+            late = {t: _median(v) or 0.0 for t, v in strike.type_launch.items()}
+            ftype = max(sorted(late), key=lambda t: late[t])
+            out.append(
+                Figure(
+                    "carrier-strike",
+                    "latest first launch of a fighter type (median)",
+                    f"{ftype} turn {late[ftype]:g}",
+                    "<= 4",
+                    late[ftype] <= 4,
                 )
             )
         out.append(
