@@ -11,11 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from dogfight.core.data import read_yaml
+from dogfight.core.data import package_data, read_yaml
 from dogfight.core.errors import DataError
 
 PERSONAS = ("aggressive", "cautious")
@@ -50,7 +49,7 @@ DEFAULT = Weights()
 
 def persona_path(name: str) -> Path:
     """The data file of a shipped persona."""
-    return Path(str(resources.files("dogfight") / "data" / "acta" / "personas" / f"{name}.yaml"))
+    return package_data("acta", "personas", f"{name}.yaml")
 
 
 def weights_from(raw: Any, where: str) -> Weights:

@@ -288,7 +288,7 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
         out.append(
             Figure(
                 "furball",
-                "first combat turn (median)",
+                "first shot or dogfight, turn (median)",
                 f"{first:g}" if first is not None else "-",
                 "<= 3",
                 first is not None and first <= 3,
@@ -297,7 +297,7 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
         out.append(
             Figure(
                 "furball",
-                "turns no fighter moves, enemy out of contact",
+                "turns no free fighter moves",
                 str(furball.standoffs),
                 "0",
                 furball.standoffs == 0,
@@ -306,7 +306,7 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
         out.append(
             Figure(
                 "furball",
-                "side-turns a side's free fighters all stand still",
+                "side-turns all free fighters hold",
                 str(furball.side_standoffs),
                 "-",
                 None,
@@ -335,14 +335,14 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
             ),
             Figure(
                 "escort-mission",
-                "intercepts a battle",
+                "intercepts, a battle",
                 f"{escort.intercepts / escort.battles:.1f}",
                 "> 0",
                 escort.intercepts > 0,
             ),
             Figure(
                 "escort-mission",
-                "defensive-fire fighters a battle",
+                "on defensive fire, a battle",
                 f"{escort.defensive_fire / escort.battles:.1f}",
                 "> 0",
                 escort.defensive_fire > 0,
@@ -369,8 +369,8 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
             out.append(
                 Figure(
                     "carrier-strike",
-                    f"{side} first launch turn (median)",
-                    f"{first:g} ({len(turns)} of {strike.battles} battles)",
+                    f"{side} first launch, turn (median)",
+                    f"{first:g} ({len(turns)} of {strike.battles})",
                     "<= 2",
                     first is not None and first <= 2,
                 )
@@ -381,7 +381,7 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
             out.append(
                 Figure(
                     "carrier-strike",
-                    "latest first launch of a fighter type (median)",
+                    "last type's first launch (median)",
                     f"{ftype} turn {late[ftype]:g}",
                     "<= 4",
                     late[ftype] <= 4,
@@ -391,7 +391,7 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
             Figure(
                 "carrier-strike",
                 "undamaged fighters recovered",
-                f"{strike.undamaged_recoveries} of {strike.recoveries} recoveries",
+                f"{strike.undamaged_recoveries} of {strike.recoveries}",
                 "0",
                 strike.undamaged_recoveries == 0,
             )
@@ -411,7 +411,7 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
         out.append(
             Figure(
                 name,
-                "wins against the random player",
+                "wins against random",
                 f"{wins} of {played} ({wins / played:.0%})",
                 ">= 90%",
                 wins >= 0.9 * played,
