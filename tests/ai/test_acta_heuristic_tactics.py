@@ -235,6 +235,32 @@ def test_the_aggressive_persona_closes_where_the_plain_heuristic_withdraws() -> 
     assert bold.x > start + 5, f"the aggressive persona did not close: {bold}"
 
 
+def test_the_cautious_persona_keeps_out_of_a_fight_the_plain_heuristic_takes() -> None:
+    # A Wasp (+2) 10" from a Zaresh without dogfight drones (+1), the Wasp moving
+    # first: the plain heuristic goes for it; the cautious one stays out of its reach.
+    game = battle(
+        [{"id": "E-F1", "type": "wasp", "at": [10, 18], "heading": 0}],
+        [
+            {
+                "id": "K-F1",
+                "type": "zaresh",
+                "at": [20, 14],
+                "heading": 180,
+                "dogfight_drones": False,
+            }
+        ],
+        bonus=-10,
+    )
+    play_until(game, ActaHeuristic(strict=True), random.Random(0), empire_moves_fighter)
+    legal = game.legal_actions()
+    plain = ActaHeuristic(strict=True).decide(Seat.of(game), legal, random.Random(0))
+    careful = ActaHeuristic(strict=True, weights=persona("cautious")).decide(
+        Seat.of(game), legal, random.Random(0)
+    )
+    assert plain.x > 15, f"the plain heuristic no longer closes here: {plain}"
+    assert careful.x < 10, f"the cautious persona closed: {careful}"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
