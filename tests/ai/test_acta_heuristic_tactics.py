@@ -16,12 +16,13 @@ import pytest
 from dogfight.ai import make_player
 from dogfight.core import Game, load_scenario
 from dogfight.core.errors import DataError
+from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.core.seat import Seat
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.heuristic import ActaHeuristic
 from dogfight.rulesets.acta.movement import ship_path
-from dogfight.rulesets.acta.personas import DEFAULT, load_weights, persona
+from dogfight.rulesets.acta.personas import DEFAULT, PERSONAS, load_weights, persona
 from dogfight.rulesets.acta.state import ActaState
 
 SIDES = ("Empire", "Klingon")
@@ -217,6 +218,8 @@ def test_the_personas_are_player_kinds_with_their_own_weights() -> None:
     assert isinstance(player, ActaHeuristic)
     assert player.weights == aggressive and player.name == "heuristic:aggressive"
     assert isinstance(make_player("heuristic:cautious", "acta"), ActaHeuristic)
+    kinds = set(find_ruleset("acta").players())
+    assert kinds == {"heuristic", *(f"heuristic:{name}" for name in PERSONAS)}
 
 
 def test_the_aggressive_persona_closes_where_the_plain_heuristic_withdraws() -> None:

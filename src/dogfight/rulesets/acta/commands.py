@@ -212,8 +212,7 @@ def import_report(params: Params, options: Options) -> Report:
 
 def tactics_report(ruleset: ActaRuleset, params: Params, options: Options) -> Report:
     """`dogfight tactics acta`: the tactics figures of a player kind, beside their targets."""
-    from dogfight.ai import make_player
-    from dogfight.rulesets.acta.tactics import SCENARIOS, measure
+    from dogfight.rulesets.acta.tactics import SCENARIOS, Uniform, measure
 
     kind = str(params.get("player") or "heuristic")
     kinds = ruleset.players()
@@ -225,7 +224,7 @@ def tactics_report(ruleset: ActaRuleset, params: Params, options: Options) -> Re
     if unknown:
         raise DataError(f"--scenario: {unknown[0]!r} is not one of {', '.join(SCENARIOS)}")
     make = kinds[kind]
-    against = (lambda: make_player("random", ruleset.name)) if params.get("random") else None
+    against = Uniform if params.get("random") else None
     found, raw = measure(ruleset.name, chosen, battles, make, against, options)
     timed = [f for f in found if f.name == "median decision (ms)"]
     rows = tuple(
@@ -287,7 +286,7 @@ def commands_of(ruleset: ActaRuleset) -> tuple[Command, ...]:
     return (
         Command(
             group="tactics",
-            name=ruleset.name,
+            name="acta",
             help=(
                 "How a computer player plays the seed's tactics (issue 14): furball "
                 "standoffs, escorts, launches and recoveries, ships alone or in corners, "

@@ -61,7 +61,7 @@ from dogfight.rulesets.acta.dogfight import dogfight_bonus
 from dogfight.rulesets.acta.heuristic_reasons import reason
 from dogfight.rulesets.acta.movement import fighter_budget, ship_max_speed, ship_path
 from dogfight.rulesets.acta.odds import dogfight_chances
-from dogfight.rulesets.acta.personas import DEFAULT, Weights
+from dogfight.rulesets.acta.personas import DEFAULT, Weights, persona
 from dogfight.rulesets.acta.rules import ActaRules
 from dogfight.rulesets.acta.sequence import scores
 from dogfight.rulesets.acta.state import ActaState, UnitState
@@ -1721,6 +1721,23 @@ class ActaHeuristic:
             out.append((value, action))
         return out
 
+
+def aggressive_player() -> ActaHeuristic:
+    """The `heuristic:aggressive` persona (data/acta/personas/aggressive.yaml)."""
+    return ActaHeuristic(weights=persona("aggressive"), name="heuristic:aggressive")
+
+
+def cautious_player() -> ActaHeuristic:
+    """The `heuristic:cautious` persona (data/acta/personas/cautious.yaml)."""
+    return ActaHeuristic(weights=persona("cautious"), name="heuristic:cautious")
+
+
+PERSONA_PLAYERS: dict[str, Callable[[], ActaHeuristic]] = {
+    "heuristic:aggressive": aggressive_player,
+    "heuristic:cautious": cautious_player,
+}
+"""Player kind -> factory of each persona in `personas.PERSONAS` (the same functions at
+every call, so a subclass's players() equals its parent's)."""
 
 Scorer = Callable[[ActaHeuristic, View, list[Any]], list[tuple[float, Any]]]
 _PHASES: dict[str, Scorer] = {

@@ -108,14 +108,31 @@ def _move_fighter(view: View, action: A.MoveFighter) -> str:
     nearest, dist = _nearest(view, fighter, spot)
     if nearest is None:
         return head
+    threats = _reach_of(view, fighter, spot)
+    danger = f"within reach of {threats} enemy fighter(s)" if threats else "out of their reach"
     shots = [
         w.name
         for w in weapons_of(view.state, fighter)
         if view.gap(fighter, spot, nearest) <= w.range
     ]
     if shots:
-        return f'{head}; {nearest.id} {dist:.1f}" away, in range of its {", ".join(shots)}'
-    return f'{head}; the nearest enemy, {nearest.id}, is {dist:.1f}" away'
+        return (
+            f'{head}; {nearest.id} {dist:.1f}" away, in range of its {", ".join(shots)}; {danger}'
+        )
+    return f'{head}; the nearest enemy, {nearest.id}, is {dist:.1f}" away; {danger}'
+
+
+def _reach_of(view: View, fighter: UnitState, spot: Vec2) -> int:
+    """Enemy fighters that could shoot or dogfight `fighter` at `spot` next: within their
+    Speed and longest weapon's range."""
+    count = 0
+    for enemy in view.foe_fighters if fighter.side == view.me else view.my_fighters:
+        reach = view.state.unit_type(enemy).speed + max(
+            (w.range for w in weapons_of(view.state, enemy)), default=0.0
+        )
+        if view.gap(enemy, enemy.pose.position, fighter, spot) <= reach + EPSILON:
+            count += 1
+    return count
 
 
 def _recover(view: View, action: A.Recover) -> str:

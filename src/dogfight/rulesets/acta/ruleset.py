@@ -144,19 +144,9 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
     def players(self) -> Mapping[str, Callable[[], Player]]:
         """The acta heuristic player and its personas (`heuristic:aggressive`,
         `heuristic:cautious`: weights read from data/acta/personas/, rulesets/acta/personas.py)."""
-        from dogfight.rulesets.acta.heuristic import ActaHeuristic
-        from dogfight.rulesets.acta.personas import PERSONAS, persona
+        from dogfight.rulesets.acta.heuristic import PERSONA_PLAYERS, ActaHeuristic
 
-        def persona_player(name: str) -> Callable[[], Player]:
-            def make() -> Player:
-                return ActaHeuristic(weights=persona(name), name=f"heuristic:{name}")
-
-            return make
-
-        kinds: dict[str, Callable[[], Player]] = {"heuristic": ActaHeuristic}
-        for name in PERSONAS:
-            kinds[f"heuristic:{name}"] = persona_player(name)
-        return kinds
+        return {"heuristic": ActaHeuristic, **PERSONA_PLAYERS}
 
     def board(self) -> Board | None:
         """The browser board (rulesets/acta/board.py)."""

@@ -32,6 +32,19 @@ from dogfight.core.seat import Seat
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.state import ActaState, UnitState
 
+
+class Uniform:
+    """The random player's choice: any legal action with equal chance, from the player's
+    own generator. It draws exactly as ai/random_player.py's `RandomPlayer` does (same
+    games, same figures); a ruleset package may not import the players' layer."""
+
+    name = "random"
+
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
+        """One of `legal`, uniformly at random."""
+        return legal[rng.randrange(len(legal))]
+
+
 CORNER = 6.0
 """A ship whose centre ends within this many inches of two table edges is in a corner."""
 SCENARIOS = ("furball", "escort-mission", "carrier-strike")
