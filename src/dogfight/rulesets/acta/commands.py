@@ -2,7 +2,9 @@
 
 - `dogfight odds acta dogfight ATTACKER DEFENDER`: who wins one dogfight;
 - `dogfight odds acta attack FIRER WEAPON TARGET`: damage from one firing of a weapon;
-- `dogfight import acta FILE`: craft written as stat lines into unit YAML files.
+- `dogfight import acta FILE`: craft written as stat lines into unit YAML files;
+- `dogfight tactics acta`: how the computer players play the seed's tactics, each
+  figure beside its target (rulesets/acta/tactics.py counts them).
 
 Each `run` returns a `Report` whose blocks print, line by line and table by table,
 exactly what the hand-written commands printed, and whose `json` is their `--json`.
@@ -213,6 +215,67 @@ def import_report(params: Params, options: Options) -> Report:
 # ---- the Command values ----------------------------------------------------------------
 
 
+# ---- tactics acta ------------------------------------------------------------------------
+
+
+def tactics_report(ruleset: ActaRuleset, params: Params, options: Options) -> Report:
+    """`dogfight tactics acta`: the tactics figures of a player kind, beside their targets."""
+    from dogfight.rulesets.acta.tactics import SCENARIOS, Uniform, measure
+
+    kind = str(params.get("player") or "heuristic")
+    kinds = ruleset.players()
+    if kind not in kinds:
+        raise DataError(f"--player: no acta player '{kind}' (known: {', '.join(kinds)})")
+    battles = int(params["battles"])
+    chosen = tuple(params.get("scenario") or ()) or SCENARIOS
+    unknown = [s for s in chosen if s not in SCENARIOS]
+    if unknown:
+        raise DataError(f"--scenario: {unknown[0]!r} is not one of {', '.join(SCENARIOS)}")
+    make = kinds[kind]
+    against = Uniform if params.get("random") else None
+    found, raw = measure(ruleset.name, chosen, battles, make, against, options)
+    timed = [f for f in found if f.name == "median decision (ms)"]
+    rows = tuple(
+        (
+            f.scenario,
+            f.name,
+            f.value,
+            f.target,
+            "-" if f.met is None else ("yes" if f.met else "NO"),
+        )
+        for f in found
+        if f not in timed
+    )
+    changed = changed_options(ruleset.options, options)
+    blocks: list[str | Table] = [
+        f"{kind} v {kind}, {battles} battle(s) a scenario (seeds 0-{battles - 1}); "
+        f"options {option_text(changed)}",
+        Table(header=("scenario", "figure", "measured", "target", "met"), rows=rows),
+        *(
+            f"{f.scenario}: {f.name} {f.value} (target {f.target}; measured on this machine)"
+            for f in timed
+        ),
+    ]
+    data = {
+        "ruleset": ruleset.name,
+        "player": kind,
+        "battles": battles,
+        "options": changed,
+        "figures": [
+            {
+                "scenario": f.scenario,
+                "figure": f.name,
+                "measured": f.value,
+                "target": f.target,
+                "met": f.met,
+            }
+            for f in found
+        ],
+        "counts": raw,
+    }
+    return Report(blocks=tuple(blocks), json=data)
+
+
 def commands_of(ruleset: ActaRuleset) -> tuple[Command, ...]:
     """The acta commands, running with `ruleset`'s options and rule functions (a
     subclass's own, when it overrides some)."""
@@ -223,7 +286,52 @@ def commands_of(ruleset: ActaRuleset) -> tuple[Command, ...]:
     def attack(params: Params, options: Options) -> Report:
         return attack_report(ruleset, params, options)
 
+    def tactics(params: Params, options: Options) -> Report:
+        return tactics_report(ruleset, params, options)
+
+    from dogfight.rulesets.acta.tactics import SCENARIOS
+
     return (
+        Command(
+            group="tactics",
+            name="acta",
+            help=(
+                "How a computer player plays the seed's tactics (issue 14): furball "
+                "standoffs, escorts, launches and recoveries, ships alone or in corners, "
+                "each figure beside its target, over seeded battles with itself."
+            ),
+            params=(
+                Param(
+                    name="battles",
+                    help="Battles of each scenario (seeds 0 to N-1).",
+                    type="int",
+                    default=20,
+                    minimum=1,
+                    maximum=10_000,
+                ),
+                Param(
+                    name="scenario",
+                    help="Only this scenario (repeatable; default all three).",
+                    type="str",
+                    multiple=True,
+                    choices=SCENARIOS,
+                ),
+                Param(
+                    name="player",
+                    help="The player kind on both sides (heuristic, heuristic:aggressive, ...).",
+                    type="str",
+                    default="heuristic",
+                ),
+                Param(
+                    name="random",
+                    help="Also play each scenario against the random player.",
+                    type="bool",
+                    default=True,
+                    flags=("--random/--no-random",),
+                ),
+            ),
+            run=tactics,
+        ),
         Command(
             group="odds",
             name="dogfight",

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, cast
 from dogfight.core.choose import pick
 from dogfight.core.context import NoDice
 from dogfight.core.events import EventLog
+from dogfight.core.play import Weighed
 from dogfight.core.seat import Seat
 from dogfight.dice import Dice
 from dogfight.geometry import EPSILON, Pose, Vec2
@@ -57,8 +58,10 @@ from dogfight.rulesets.acta.combat import (
 from dogfight.rulesets.acta.context import BASE_RULES, Ctx
 from dogfight.rulesets.acta.deployment import zone_centre
 from dogfight.rulesets.acta.dogfight import dogfight_bonus
+from dogfight.rulesets.acta.heuristic_reasons import reason
 from dogfight.rulesets.acta.movement import fighter_budget, ship_max_speed, ship_path
 from dogfight.rulesets.acta.odds import dogfight_chances
+from dogfight.rulesets.acta.personas import DEFAULT, Weights, persona
 from dogfight.rulesets.acta.rules import ActaRules
 from dogfight.rulesets.acta.sequence import scores
 from dogfight.rulesets.acta.state import ActaState, UnitState
@@ -78,8 +81,6 @@ SHIELD_WORTH = 0.35
 """Worth of a point of shields knocked down, against 1 for a point of Damage."""
 CONTACT_RISK = 0.6
 """Chance the enemy takes up a dogfight offered to it by base contact."""
-LURK_WEIGHT = 0.5
-"""Chance an enemy fighter still to move comes for a given fighter within its reach."""
 LURK_CONTACT = 0.5
 """Chance an enemy fighter still to move comes into base contact when it can."""
 LOCKED_WEIGHT = 0.35
@@ -96,18 +97,27 @@ SHY_WEIGHT = 0.3
 """Share of a bad matchup counted in those prospects (fleeing wins no battles)."""
 COHESION = 0.05
 """Worth of each friendly fighter close by (support and focused fire next turn)."""
-FIRE_RISK = 1.0
-"""Weight of the fire a fighter's spot exposes it to, against the fire it deals."""
 SHIP_GUNS_RISK = 0.35
 """Share of the enemy ships' guns in range that a fighter expects to draw."""
-SHIP_EXPOSURE = 0.5
-"""Weight of the enemy ships' fire a ship's end pose exposes it to."""
+FIGHTER_EXPOSURE = 0.5
+"""Weight of the fire of the enemy fighters that can reach a ship's end pose (they move
+after ships, so a ship that ends in their reach is attacked by as many as want to)."""
 TEMPO = 0.05
 """Small worth of settling a dogfight now rather than staying locked."""
-ESCORTS_WANTED = 2
-"""Fighters kept on each carrier's base while enemy fighters are about."""
-ESCORT_WORTH = 0.6
-"""Worth of a fighter escorting a carrier that wants one (or already escorting)."""
+ESCORTS_WANTED = 4
+"""Most fighters kept on a carrier's base (ACTA-SUP-1 allows four): one for every two
+enemy fighters within two turns' reach of it (`escort_needs`)."""
+INTERCEPT_RESERVE = 0.6
+"""Worth of an escort left off defensive fire, free to intercept, for each enemy fighter
+that may attack its ship this turn."""
+ESCORT_SHARE = 0.75
+"""Share of the worth enemy fighters near a carrier could fire at it that its escorts
+save, split between the escorts it wants."""
+WINGMAN = 0.3
+"""Worth lost per inch a ship without fighter bays ends beyond 8" of its carrier (or,
+with no carrier, 12" of its nearest friendly ship): a lone ship is every gun's target."""
+EDGE_ROOM = 6.0
+"""Inches from the table edge under which a ship loses worth (it cannot turn to fight)."""
 AHEAD_GREED, AHEAD_CAUTION, AHEAD_CAUTION_PER_LEAD = 0.8, 1.0, 2.0
 EVEN_GREED, EVEN_CAUTION = 0.8, 2.0
 BEHIND_GREED, BEHIND_CAUTION = 0.8, 2.0
@@ -122,6 +132,8 @@ point of Damage it has left (a rough chance that the target is still there)."""
 UNPLAYABLE = 100.0
 """The penalty per supporter of a dogfight plan that has no dogfight to support."""
 """Try every role assignment of a dogfight step when there are at most this many."""
+NEVER = -1e6
+"""The score of a move that is never wanted while anything else is legal."""
 BOOST = "Boost Energy to Shields"
 
 
@@ -246,19 +258,24 @@ class View:
     radius, 0 for a ship (ranges are measured from a fighter's base edge, ACTA-GEN-2)."""
     fighter_types: dict[str, bool] = field(default_factory=dict)
     """Unit type id -> True for fighters."""
+    weights: Weights = DEFAULT
+    """The persona's weights (`personas.Weights`)."""
     lasting: dict[Any, Any] = field(default_factory=dict)
     """Answers that hold for the whole game, shared by its decisions: each is keyed by
     every unit field it reads (the options and unit types never change in a game)."""
 
     @classmethod
-    def of(cls, seat: Seat, lasting: dict[Any, Any] | None = None) -> View:
+    def of(
+        cls, seat: Seat, lasting: dict[Any, Any] | None = None, weights: Weights = DEFAULT
+    ) -> View:
         """The view of the seat's decision: acta hides nothing, so the state the seat
-        may know is the state; `lasting` is kept between one game's decisions."""
+        may know is the state; `lasting` is kept between one game's decisions, and
+        `weights` are the persona's."""
         state = cast(ActaState, seat.state())
         rules = cast("ActaRuleset", seat.ruleset).rules
         ctx = Ctx(state, seat.options, EventLog(cast(Dice, NoDice())), rules)
         me = state.active
-        view = cls(state=state, ctx=ctx, me=me, foe=state.other(me))
+        view = cls(state=state, ctx=ctx, me=me, foe=state.other(me), weights=weights)
         if lasting is not None:
             view.lasting = lasting
         tables = view.lasting.get("type tables")
@@ -275,7 +292,8 @@ class View:
                 (view.my_fighters if mine else view.foe_fighters).append(unit)
             else:
                 (view.my_ships if mine else view.foe_ships).append(unit)
-        view.greed, view.caution = mood(state, me)
+        greed, caution = mood(state, me)
+        view.greed, view.caution = greed * weights.greed, caution * weights.caution
         return view
 
     def opt(self, name: str) -> Any:
@@ -581,6 +599,8 @@ class Board:
     """Longest weapon range of each fighter."""
     escorts: dict[str, int]
     """Carrier id -> escorts it still wants."""
+    escort_worth: dict[str, float]
+    """Carrier id -> worth of one escort on its base (`escort_needs`)."""
     fire_first: bool
     """True if my fighters attack first this turn."""
     my_rows: dict[str, dict[str, tuple[float, float]]]
@@ -605,6 +625,7 @@ class Board:
             if view.touches(f, f.pose.position, e)
         ]
         foe_locked = {e.id for _, e in pairs}
+        needs, worths = escort_needs(view)
         foe_moves_later = {
             f.id
             for f in view.foe_fighters
@@ -622,7 +643,8 @@ class Board:
             foe_moves_later=foe_moves_later,
             foe_locked=foe_locked,
             reach=reach,
-            escorts=escort_needs(view),
+            escorts=needs,
+            escort_worth=worths,
             fire_first=state.initiative == view.me,
             my_rows={},
             foe_rows={},
@@ -728,7 +750,7 @@ class Board:
             speed = view.state.unit_type(enemy).speed
             gap = view.gap(enemy, enemy.pose.position, fighter, at)
             if gap <= speed + self.reach[enemy.id]:
-                total += LURK_WEIGHT * view.volley(enemy, at, fighter, at, dodge)[1]
+                total += view.weights.lurk * view.volley(enemy, at, fighter, at, dodge)[1]
             if gap <= speed + EPSILON:
                 # It may also come into base contact: a dogfight either way.
                 ex = view.exchange(fighter, enemy, 0, 0)
@@ -829,18 +851,36 @@ def matchup(view: View, fighter: UnitState, enemy: UnitState) -> float:
     return float(known)
 
 
-def escort_needs(view: View) -> dict[str, int]:
-    """How many more escorts each friendly carrier wants on its base."""
+def escort_needs(view: View) -> tuple[dict[str, int], dict[str, float]]:
+    """How many more escorts each friendly carrier wants on its base (one for every two
+    enemy fighters within two turns' reach of it, at least one while any are about), and
+    what one escort is worth to it: `Weights.escort` and a share of the worth those enemy
+    fighters could fire at it, which its escorts intercept or shoot down."""
     if not view.foe_fighters and not any(s.aboard for s in view.foe_ships):
-        return {}
-    out = {}
+        return {}, {}
+    needs: dict[str, int] = {}
+    worths: dict[str, float] = {}
     for ship in view.my_ships:
         if view.state.unit_type(ship).craft <= 0:
             continue
+        at = ship.pose.position
+        near = 0
+        threat = 0.0
+        for enemy in view.foe_fighters:
+            speed = view.state.unit_type(enemy).speed
+            if enemy.pose.position.distance(at) <= 2 * speed + 6.0:
+                near += 1
+                dist = max(0.0, view.gap(enemy, enemy.pose.position, ship) - speed)
+                threat += sum(
+                    view.shot_value(enemy, w, ship, max(dist, 0.0))
+                    for w in weapons_of(view.state, enemy)
+                    if w.range + speed >= dist
+                )
         have = len(view.state.supporters_of(ship.id))
-        want = min(ESCORTS_WANTED, max(1, len(view.my_fighters) // 3))
-        out[ship.id] = max(0, want - have)
-    return out
+        want = min(ESCORTS_WANTED, max(1, (near + 1) // 2))
+        needs[ship.id] = max(0, want - have)
+        worths[ship.id] = view.weights.escort + ESCORT_SHARE * threat / want
+    return needs, worths
 
 
 # ---- the player --------------------------------------------------------------------
@@ -855,12 +895,22 @@ class ActaHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, *, strict: bool = False, keep_answers: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        strict: bool = False,
+        keep_answers: bool = True,
+        weights: Weights = DEFAULT,
+        name: str = "heuristic",
+    ) -> None:
         self.strict = strict
         self.keep_answers = keep_answers
         """Keep answers that hold for the whole game between its decisions (False: work
         everything out afresh at each decision, to check that keeping them changes
         nothing)."""
+        self.weights = weights
+        """The persona's weights (`personas.Weights`; the defaults are the plain player)."""
+        self.name = name
         self.fallbacks = 0
         """How many decisions fell back to the default after an internal error."""
         self._key: int | None = None
@@ -870,21 +920,43 @@ class ActaHeuristic:
 
     def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`: the best-scoring action, ties broken with `rng`."""
+        _, _, choice = self._choose(seat, legal, rng)
+        return choice
+
+    def weigh(self, seat: Seat, legal: list[Any], rng: random.Random) -> list[Weighed]:
+        """Every candidate scored, best first, each with a reason in player words; the
+        first is what `decide` picks with an equal `rng` (ties broken the same way)."""
+        view, scored, choice = self._choose(seat, legal, rng)
+        if view is None:
+            return [Weighed(choice, 0.0, "a safe default: the scoring failed here")]
+        first = next(i for i, (_, action) in enumerate(scored) if action is choice)
+        order = sorted((i for i in range(len(scored)) if i != first), key=lambda i: -scored[i][0])
+        out = []
+        for i in (first, *order):
+            score, action = scored[i]
+            out.append(Weighed(action, float(score), reason(view, action)))
+        return out
+
+    def _choose(
+        self, seat: Seat, legal: list[Any], rng: random.Random
+    ) -> tuple[View | None, list[tuple[float, Any]], Any]:
+        """(view, scored candidates, choice); a failed scoring gives (None, [], default)."""
         if not legal:
             raise ValueError("no legal action to choose from")
         if seat.key != self._key or not self.keep_answers:
             self._key, self.lasting = seat.key, {}
         try:
-            view = View.of(seat, self.lasting)
-            choice = pick(self.score(view, legal), rng)
+            view = View.of(seat, self.lasting, self.weights)
+            scored = self.score(view, legal)
+            choice = pick(scored, rng)
         except Exception:
             if self.strict:
                 raise
             choice = None
         if choice is None:
             self.fallbacks += 1
-            return default_action(legal)
-        return choice
+            return None, [], default_action(legal)
+        return view, scored, choice
 
     # -- dispatch --
 
@@ -999,29 +1071,52 @@ class ActaHeuristic:
                     shot *= 0.5  # fighters move after ships: they may not stay
                 best = max(best, shot)
             value += best
-        value -= SHIP_EXPOSURE * self.ship_exposure(view, ship, at)
+        value -= view.weights.ship_exposure * self.ship_exposure(view, ship, at)
         # Close on enemy ships (warships) or keep a stand-off distance (carriers).
-        carrier = bool(ship.aboard) or state.unit_type(ship).craft >= 4
+        carrier = bool(ship.aboard) or state.unit_type(ship).craft > 0
         if view.foe_ships:
             nearest = min(at.distance(s.pose.position) for s in view.foe_ships)
             if carrier:
                 value -= 0.05 * max(0.0, 14.0 - nearest)
             else:
-                value -= 0.02 * max(0.0, nearest - 6.0)
+                # A warship with nothing in reach closes in: parked, it wins nothing.
+                value -= (0.02 if value > 0 else 0.06) * max(0.0, nearest - 6.0)
         elif view.foe_fighters and not carrier:
             nearest = min(at.distance(f.pose.position) for f in view.foe_fighters)
             value -= 0.01 * nearest
-        # Stay away from the table edge: a ship pinned there cannot turn to fight.
+        if carrier and view.foe_fighters:
+            # A carrier keeps its distance from enemy fighters: its escorts meet them.
+            nearest = min(at.distance(f.pose.position) for f in view.foe_fighters)
+            value -= 0.05 * max(0.0, 24.0 - nearest)
+        value -= WINGMAN * self.alone(view, ship, at)
+        # Stay away from the table edge, a corner most of all: a ship pinned there
+        # cannot turn to fight.
         table = state.table
-        edge = min(at.x, at.y, table.width - at.x, table.height - at.y)
-        if edge < 4.0:
-            value -= 0.1 * (4.0 - edge)
+        near_x = min(at.x, table.width - at.x)
+        near_y = min(at.y, table.height - at.y)
+        value -= 0.2 * max(0.0, EDGE_ROOM - min(near_x, near_y))
+        if near_x < EDGE_ROOM and near_y < EDGE_ROOM:
+            value -= 1.0
         # Supporters that cannot keep up are left behind.
         travelled = sum(max(0.0, leg.distance) for leg in move.legs)
         for fighter in state.supporters_of(ship.id):
             if travelled > state.unit_type(fighter).speed + EPSILON:
                 value -= 0.3
         return value
+
+    def alone(self, view: View, ship: UnitState, at: Vec2) -> float:
+        """Inches a ship standing at `at` is beyond its group: a ship without fighter
+        bays keeps within 8" of a friendly carrier, else within 12" of a friendly ship."""
+        state = view.state
+        if state.unit_type(ship).craft > 0:
+            return 0.0
+        others = [s for s in view.my_ships if s.id != ship.id]
+        carriers = [s for s in others if state.unit_type(s).craft > 0]
+        group, limit = (carriers, 8.0) if carriers else (others, 12.0)
+        if not group:
+            return 0.0
+        nearest = min(at.distance(s.pose.position) for s in group)
+        return max(0.0, nearest - limit)
 
     def ship_exposure(self, view: View, ship: UnitState, at: Vec2) -> float:
         """Worth the enemy ships' guns could take off `ship` standing at `at`."""
@@ -1042,6 +1137,16 @@ class ActaHeuristic:
                     continue
                 shot = view.shot_value(enemy, weapon, ship, max(0.0, gap - reach))
                 total += shot * (0.6 if still else 1.0)
+        for enemy in view.foe_fighters:
+            if enemy.attack_done:
+                continue
+            speed = state.unit_type(enemy).speed
+            gap = max(0.0, view.gap(enemy, enemy.pose.position, ship, at) - speed)
+            # An escort mostly stays with its own ship (`escort_needs`).
+            weight = FIGHTER_EXPOSURE * (0.25 if enemy.supporting else 1.0)
+            for weapon in weapons_of(state, enemy):
+                if gap <= weapon.range + EPSILON:
+                    total += weight * view.shot_value(enemy, weapon, ship, gap)
         return total
 
     def special_value(self, view: View, ship: UnitState, name: str) -> float:
@@ -1159,14 +1264,14 @@ class ActaHeuristic:
         board.lurkers[fighter.id] = board.lurking(view, fighter, at, dodge)
         won, lost = board.exchange(view, fighter, row, hits_on_me)
         board.lurkers[fighter.id] = saved
-        value += view.greed * won - view.caution * FIRE_RISK * lost
+        value += view.greed * won - view.caution * view.weights.fire_risk * lost
         value -= view.caution * self.ship_threat(view, fighter, at, dodge)
         if support:
             if board.escorts.get(support, 0) > 0 or fighter.supporting == support:
-                value += ESCORT_WORTH
+                value += board.escort_worth.get(support, 0.0)
             value += 0.05  # a supporter may dodge and intercept
         elif fighter.supporting in board.escorts:
-            value -= ESCORT_WORTH  # leaving a carrier's escort
+            value -= board.escort_worth[fighter.supporting]  # leaving a carrier's escort
         if moved:
             value += 0.02  # a fighter that moved may dodge (ACTA-FTR-6)
         return value
@@ -1232,6 +1337,7 @@ class ActaHeuristic:
         value = 0.0
         x, y = at.x, at.y
         edge = view.edges[fighter.type]
+        nearest = math.inf
         for tx, ty, target_edge, pair in targets:
             # view.gap inlined (the same operations, so the same float): this runs for
             # every target from every spot offered.
@@ -1239,6 +1345,7 @@ class ActaHeuristic:
             dist -= edge
             dist -= target_edge
             dist = max(0.0, dist)
+            nearest = min(nearest, dist)
             if pair is not None:
                 value += PROSPECT_WEIGHT * pair * max(0.0, 1.0 - dist / 18.0)
             else:
@@ -1246,6 +1353,8 @@ class ActaHeuristic:
         for fx, fy in friends:
             dist = math.hypot(x - fx, y - fy)
             value += COHESION * max(0.0, 1.0 - dist / 8.0)
+        if targets:
+            value -= view.weights.approach * nearest / 10.0
         return value
 
     def prospect_table(
@@ -1293,15 +1402,14 @@ class ActaHeuristic:
         return SHIP_GUNS_RISK * total
 
     def recover_value(self, view: View, fighter: UnitState, best_other: float) -> float:
-        """Take a damaged fighter home when it has nothing better to do."""
-        state = view.state
-        full = state.unit_type(fighter).damage
-        last_turn = state.turn >= state.turn_limit
-        if fighter.damage < full and best_other < 0.5:
+        """Take a damaged fighter home when it has nothing better to do; never an
+        undamaged one (it would only sit out turns to be launched again, ACTA-LCH-3)."""
+        full = view.state.unit_type(fighter).damage
+        if fighter.damage >= full:
+            return NEVER
+        if best_other < 0.5:
             return max(best_other, 0.0) + 0.2 + 0.1 * (full - fighter.damage)
-        if last_turn and best_other < 0.2 and view.foe_units():
-            return best_other + 0.1
-        return -10.0
+        return best_other - 10.0
 
     # -- the Attack Phase --
 
@@ -1336,10 +1444,22 @@ class ActaHeuristic:
         return out
 
     def score_defensive_fire(self, view: View, legal: list[Any]) -> list[tuple[float, Any]]:
+        """Guards enough to stop the Seeking dice coming at each ship (ACTA-SUP-6): each
+        guard rolls its dice against every Seeking attack, so one guard often stops them
+        all, and the rest stay free to intercept (ACTA-SUP-4)."""
         state = view.state
-        incoming: dict[str, int] = {}
+        incoming: dict[str, list[int]] = {}
+        attackers: dict[str, int] = {}
         for ship in view.my_ships:
-            incoming[ship.id] = self.seeking_dice_at(view, ship)
+            incoming[ship.id] = self.seeking_attacks_at(view, ship)
+            attackers[ship.id] = self.fighters_in_reach(view, ship)
+        # Only ACTA:SF resolution in seeking mode rolls each guard against every attack.
+        pooled = not (
+            view.opt("resolution") == "sf" and view.opt("defensive_fire_mode") == "seeking"
+        )
+        rules = view.ctx.rules
+        stops = float(rules.face_chance(rules.defensive_fire_stops))
+        safe = float(1 - rules.face_chance(rules.defensive_fire_hurts))
         out = []
         for action in legal:
             value = 0.0
@@ -1348,30 +1468,48 @@ class ActaHeuristic:
                 fighter = state.units[uid]
                 by_ship.setdefault(fighter.supporting, []).append(fighter)
                 value -= view.best_attack(fighter)
-            for sid, guards in by_ship.items():
-                dice_in = incoming.get(sid, 0)
-                if not dice_in:
+            for ship in view.my_ships:
+                guards = by_ship.get(ship.id, [])
+                free = [
+                    f
+                    for f in state.supporters_of(ship.id)
+                    if f.id not in action.fighters and not view.engaged(f)
+                ]
+                value += INTERCEPT_RESERVE * min(len(free), attackers.get(ship.id, 0))
+                attacks = incoming.get(ship.id, [])
+                if not guards:
+                    continue
+                if not attacks:
                     value -= 0.2 * len(guards)
                     continue
-                rules = view.ctx.rules
-                stops = float(rules.face_chance(rules.defensive_fire_stops))
-                safe = float(1 - rules.face_chance(rules.defensive_fire_hurts))
                 rolled = sum(self.guard_dice(view, g) for g in guards)
-                cancelled = min(float(dice_in), rolled * stops)
+                if pooled:
+                    cancelled = min(float(sum(attacks)), rolled * stops)
+                else:
+                    cancelled = sum(min(float(ad), rolled * stops) for ad in attacks)
                 value += 1.5 * cancelled
+                rolls = 1 if pooled else len(attacks)
                 for g in guards:
-                    n = self.guard_dice(view, g)
-                    value -= (1 - safe**n) * min(1.0, dice_in) * 0.5 * view.worth(g) / 2
+                    n = self.guard_dice(view, g) * rolls
+                    value -= (1 - safe**n) * 0.5 * view.worth(g) / 2
             out.append((value, action))
         return out
 
-    def guard_dice(self, view: View, fighter: UnitState) -> int:
-        """Dice the fighter rolls on defensive fire (`combat.fighter_defence_dice`)."""
-        return fighter_defence_dice(view.ctx, fighter)
+    def fighters_in_reach(self, view: View, ship: UnitState) -> int:
+        """Enemy fighters free to attack the ship this Attack Phase (in a weapon's range
+        and not locked): each is one an escort left free may intercept."""
+        count = 0
+        for enemy in view.foe_fighters:
+            if enemy.attack_done or view.engaged(enemy):
+                continue
+            dist = view.gap(enemy, enemy.pose.position, ship)
+            if any(dist <= w.range + EPSILON for w in weapons_of(view.state, enemy)):
+                count += 1
+        return count
 
-    def seeking_dice_at(self, view: View, ship: UnitState) -> int:
-        """Seeking AD the enemy can bring on the ship this turn."""
-        total = 0
+    def seeking_attacks_at(self, view: View, ship: UnitState) -> list[int]:
+        """The AD of each Seeking attack the enemy can bring on the ship this turn."""
+        out: list[int] = []
         for enemy in view.foe_units():
             if view.is_fighter(enemy) and (enemy.attack_done or view.engaged(enemy)):
                 continue
@@ -1383,8 +1521,12 @@ class ActaHeuristic:
                 arc = weapon_arc(weapon, str(view.opt("missing_arc")))
                 if not view.ctx.rules.in_arc(arc, bearing):
                     continue
-                total += weapon.ad
-        return total
+                out.append(weapon.ad)
+        return out
+
+    def guard_dice(self, view: View, fighter: UnitState) -> int:
+        """Dice the fighter rolls on defensive fire (`combat.fighter_defence_dice`)."""
+        return fighter_defence_dice(view.ctx, fighter)
 
     def score_fighter_attack(self, view: View, legal: list[Any]) -> list[tuple[float, Any]]:
         state = view.state
@@ -1579,6 +1721,23 @@ class ActaHeuristic:
             out.append((value, action))
         return out
 
+
+def aggressive_player() -> ActaHeuristic:
+    """The `heuristic:aggressive` persona (data/acta/personas/aggressive.yaml)."""
+    return ActaHeuristic(weights=persona("aggressive"), name="heuristic:aggressive")
+
+
+def cautious_player() -> ActaHeuristic:
+    """The `heuristic:cautious` persona (data/acta/personas/cautious.yaml)."""
+    return ActaHeuristic(weights=persona("cautious"), name="heuristic:cautious")
+
+
+PERSONA_PLAYERS: dict[str, Callable[[], ActaHeuristic]] = {
+    "heuristic:aggressive": aggressive_player,
+    "heuristic:cautious": cautious_player,
+}
+"""Player kind -> factory of each persona in `personas.PERSONAS` (the same functions at
+every call, so a subclass's players() equals its parent's)."""
 
 Scorer = Callable[[ActaHeuristic, View, list[Any]], list[tuple[float, Any]]]
 _PHASES: dict[str, Scorer] = {

@@ -161,10 +161,11 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
     # ---- what the layers above ask (core/hooks.py) ---------------------------------
 
     def players(self) -> Mapping[str, Callable[[], Player]]:
-        """The acta heuristic player."""
-        from dogfight.rulesets.acta.heuristic import ActaHeuristic
+        """The acta heuristic player and its personas (`heuristic:aggressive`,
+        `heuristic:cautious`: weights read from data/acta/personas/, rulesets/acta/personas.py)."""
+        from dogfight.rulesets.acta.heuristic import PERSONA_PLAYERS, ActaHeuristic
 
-        return {"heuristic": ActaHeuristic}
+        return {"heuristic": ActaHeuristic, **PERSONA_PLAYERS}
 
     def encoding(self, state: ActaState) -> Encoding:
         """The fixed action numbering and observation for learning (docs/rl.md)."""
