@@ -156,9 +156,14 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
     # ---- what the layers above ask of the ruleset ------------------------------------------
 
     def players(self) -> Mapping[str, Callable[[], Player]]:
-        from dogfight.rulesets.sfa.heuristic import SfaHeuristic
+        from dogfight.rulesets.sfa.heuristic import SfaHeuristic, persona_player
 
-        return {"heuristic": SfaHeuristic}
+        # The personas' weights are read (and checked) when a player is made.
+        return {
+            "heuristic": SfaHeuristic,
+            "heuristic:aggressive": persona_player("aggressive"),
+            "heuristic:cautious": persona_player("cautious"),
+        }
 
     def board(self) -> Board | None:
         from dogfight.rulesets.sfa.board import BOARD
