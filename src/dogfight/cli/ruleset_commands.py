@@ -44,6 +44,7 @@ GROUP_HELP = {
     "odds": "Exact odds of one resolution (counted, not sampled).",
     "import": "Import unit data written in a seed's text format.",
     "design": "Check a craft design against a ruleset's construction rules.",
+    "tactics": "How well a computer player plays a ruleset's tactics, counted over battles.",
 }
 """The help line of each group the rulesets' commands sit in."""
 

@@ -228,9 +228,9 @@ class Report(msgspec.Struct, frozen=True, kw_only=True):
 
 class Command(msgspec.Struct, frozen=True, kw_only=True):
     """A ruleset's own CLI command, placed under a group (`dogfight odds RULESET KIND`,
-    `dogfight import NAME`, `dogfight design NAME`)."""
+    `dogfight import NAME`, `dogfight design NAME`, `dogfight tactics NAME`)."""
 
-    group: Literal["odds", "import", "design"]
+    group: Literal["odds", "import", "design", "tactics"]
     name: str
     help: str
     params: tuple[Param, ...]
