@@ -318,7 +318,8 @@ def tactics_report(params: Mapping[str, Any], ruleset: str = "sfa") -> Report:
     figures = measure(scenario, battles, seed, lambda: make_player(kind, ruleset), ruleset=ruleset)
     table = rows(figures, scenario)
     head = (
-        f"{kind} v {kind} in {scenario}: {battles} battles (seeds {seed}..{seed + battles - 1}),"
+        f"{kind} v {kind} in {scenario}: {battles} battle{'' if battles == 1 else 's'}"
+        f" (seeds {seed}..{seed + battles - 1}),"
         f" and {figures.random_games} against the random player"
     )
     ms = median_ms(figures)

@@ -269,6 +269,9 @@ class SfaHeuristic:
         self._traps: dict[tuple[Any, ...], float] = {}
         """`trap` prices worked out in this decision (many moves end in the same pose)."""
         self._units: dict[str, float] = {}
+        self._soaks: dict[tuple[Any, ...], tuple[int, int]] = {}
+        """(target, its design, its maneuver Soak, shooter's design) -> (Soak, scale), in
+        this decision."""
         """Side -> `unit` worth, in this decision."""
         self._rocks: list[Hex] = []
         self._rock_set: frozenset[Hex] = frozenset()
@@ -329,6 +332,7 @@ class SfaHeuristic:
         self._spots.clear()
         self._traps.clear()
         self._units.clear()
+        self._soaks.clear()
         self._rams.clear()
         self._next = None
         if state.temporal is not None:
@@ -515,19 +519,27 @@ class SfaHeuristic:
         stype = state.type_of(shooter)
         person = shooter.pilot if station == 0 else shooter.gunners[station - 1]
         skill = person.piloting if station == 0 else person.gunnery
+        # Many shots of a decision are at the same craft by the same design.
+        key = (target.id, target.type, target.maneuver_soak, shooter.type)
+        known = self._soaks.get(key)
+        if known is None:
+            known = self._soaks[key] = (
+                soak_against(state, target, stype, rules=self.rules),
+                defending_scale(state, target, stype),
+            )
+        target_soak, defending = known
         size = self.rules.attack_dice(
             stype,
             person.dexterity,
             skill,
             self.rules.handling(stype.handling, shooter.maneuver_handling + handling),
             weapon,
-            max(0, soak_against(state, target, stype, rules=self.rules) + soak),
+            max(0, target_soak + soak),
             speed_dice=speed_dice,
         )
         hits = self.rules.attack_rolls(weapon)
         scale = unit_scale(state, stype) if stype.fighter is not None else weapon.scale
-        steps = defending_scale(state, target, stype) - (scale or stype.scale)
-        return size, hits, steps
+        return size, hits, defending - (scale or stype.scale)
 
     def unit(self, craft: CraftState) -> float:
         """Worth of one Structure point of a craft: its side's share of the score."""
@@ -588,12 +600,18 @@ class SfaHeuristic:
     def still_standing(self, target: CraftState) -> float:
         """Chance a craft survives the missiles of ours already chasing it (each comes
         round once after a miss, SFA-MSL-2): a missile more at a craft they will
-        finish is wasted."""
+        finish is wasted, and so is one at a craft with no more Structure than the
+        missiles already after it."""
         state = self.state
         standing = 1.0
-        for m in state.missiles.values():
-            if m.target != target.id or m.side != self.side or m.kind != "missile":
-                continue
+        chasing = [
+            m
+            for m in state.missiles.values()
+            if m.target == target.id and m.side == self.side and m.kind == "missile"
+        ]
+        if chasing and len(chasing) >= target.structure:
+            return 0.0  # each hit takes a point at least: enough are on their way
+        for m in chasing:
             size = self.rules.guided_pool(m.pool, self.still_soak(target))
             steps = state.type_of(target).scale - m.scale
             kill = kill_chance(size, False, steps, 1, target.structure, rules=self.rules)
@@ -740,7 +758,8 @@ class SfaHeuristic:
                 weapon = next(w for w in state.type_of(me).weapons if w.name == option.item)
                 shot = self.prospect(me, station, weapon, option.speed_dice, poses, spots, faster)
                 value += shot
-                dice = f", {option.speed_dice} dice for Speed" if option.speed_dice else ""
+                n = option.speed_dice
+                dice = f", {n} {'die' if n == 1 else 'dice'} for Speed" if n else ""
                 why.insert(0, f"{option.item}{dice}: shot worth {shot:.2f}")
             elif option.kind == "extra_move":
                 wide = self.poses(me, self.rules.move_budget(base, "extra_move"))
@@ -749,9 +768,12 @@ class SfaHeuristic:
                 why.insert(0, f"extra move: escapes {escape:.2f} of next fire")
             elif option.kind == "equipment":
                 gain, said = tech_value(self, me, option.item, poses, spots, threats)
-                # Its Speed buys nothing a technology needs but the protection counted.
-                value = gain
-                why = [said]
+                # Behind a Force Field acting first dodges nothing: nothing gets through.
+                if option.item == "force_field":
+                    value, why = gain, [said]
+                else:
+                    value += gain
+                    why.insert(0, said)
             else:
                 why.insert(0, "no action")
             if uncloak and option.kind != "none":
@@ -1598,7 +1620,8 @@ class SfaHeuristic:
                 continue
             value = self.target_value(me, station, weapon, action.target, sel, action.willpower)
             bought = " with a Willpower success" if action.willpower else ""
-            if value <= 0 and not self.may_hurt(me, station, weapon, action.target, sel):
+            hurts = self.may_hurt(me, station, weapon, action.target, sel, action.willpower)
+            if value <= 0 and not hurts:
                 value = -self.w.botch_price
                 why = f"fire at {action.target}{bought}: cannot hurt it, can only botch"
             else:
@@ -1619,9 +1642,10 @@ class SfaHeuristic:
         weapon: Weapon,
         target_id: str,
         sel: Selection | None,
+        willpower: bool = False,
     ) -> bool:
-        """Whether some roll of a shot at a craft does damage (a missile, or a piece
-        we cannot see the inside of, is given the benefit of the doubt)."""
+        """Whether some roll of a shot at a craft does damage, with a bought success or
+        without (a missile, which hunts, is given the benefit of the doubt)."""
         target = self.state.craft.get(target_id)
         if target is None:
             return target_id in self.state.missiles
@@ -1634,7 +1658,7 @@ class SfaHeuristic:
         dice = sel.speed_dice if sel is not None else 0
         size, hits, steps = self.pool_for(me, station, weapon, target, speed_dice=dice)
         return any(
-            d > 0 and p > 0 for d, p in damage_odds(size, True, steps, hits, rules=self.rules)
+            d > 0 and p > 0 for d, p in damage_odds(size, willpower, steps, hits, rules=self.rules)
         )
 
     def target_value(

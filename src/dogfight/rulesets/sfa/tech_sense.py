@@ -143,7 +143,8 @@ def tech_value(
     if tech == "holo_projector":
         if any(d.owner == me.id and d.on for d in h.state.decoys.values()):
             return UNUSED, f"{name}: a decoy is already out"
-        value = h.w.decoy * incoming
+        # It stays out until hit: a share of this turn's fire, and of a turn to come.
+        value = h.w.decoy * (incoming + h.w.lost_turn)
         return value, f"{name}: a decoy draws {value:.2f} of the enemy's fire"
     if tech == "emp":
         stunned = [
