@@ -343,8 +343,12 @@ def tactics_report(params: Mapping[str, Any], ruleset: str = "sfa") -> Report:
     )
 
 
+TACTICS = tactics_command()
+"""`dogfight tactics sfa` (the sfa heuristic, whatever subclass is registered too)."""
+
+
 def commands(rules: SfaRules = SFA_RULES, ruleset: str = "sfa") -> tuple[Command, ...]:
     """Every sfa command, the odds counted with `rules` and named for `ruleset` (a
-    subclass's own name and rules). `design sfa` and `import trinity` are the same for
-    every subclass: the CLI offers each (group, name) once."""
-    return (pool_command(rules, ruleset), DESIGN, IMPORT_TRINITY, tactics_command(ruleset))
+    subclass's own name and rules). `design sfa`, `import trinity` and `tactics sfa`
+    are the same for every subclass: the CLI offers each (group, name) once."""
+    return (pool_command(rules, ruleset), DESIGN, IMPORT_TRINITY, TACTICS)

@@ -605,13 +605,13 @@ class SfaHeuristic:
         state = self.state
         standing = 1.0
         chasing = [
-            m
-            for m in state.missiles.values()
-            if m.target == target.id and m.side == self.side and m.kind == "missile"
+            m for m in state.missiles.values() if m.target == target.id and m.side == self.side
         ]
         if chasing and len(chasing) >= target.structure:
             return 0.0  # each hit takes a point at least: enough are on their way
         for m in chasing:
+            if m.kind != "missile":
+                continue  # a Remote Laser or Plasma Missile: counted above only
             size = self.rules.guided_pool(m.pool, self.still_soak(target))
             steps = state.type_of(target).scale - m.scale
             kill = kill_chance(size, False, steps, 1, target.structure, rules=self.rules)
@@ -1798,9 +1798,11 @@ def fallback(legal: Sequence[Any]) -> Any:
     return legal[0]
 
 
+@cache
 def persona_player(name: str) -> Callable[[], SfaHeuristic]:
     """A factory of the heuristic playing a persona (`heuristic:NAME`), its weights read
-    from the persona's data file (`weights.persona`)."""
+    from the persona's data file (`weights.persona`) when a player is made. The same
+    factory each time, so a subclass's players() equals its parent's."""
 
     def make() -> SfaHeuristic:
         return SfaHeuristic(persona(name), f"heuristic:{name}")
