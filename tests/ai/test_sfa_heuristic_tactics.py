@@ -149,13 +149,16 @@ def test_fires_a_charged_pi_tac_down_a_line_of_enemies() -> None:
 
 def test_weighs_every_useful_number_of_dice_for_speed() -> None:
     out = weighed(under_fire())
+    # Each trade weighed puts the rookie before more of the heavy's choices than one die
+    # fewer: the others only weaken the shot.
     dice = {w.action.speed_dice for w in out if isinstance(w.action, A.Select)}
-    assert dice == set(range(7))
-    chosen = out[0].action
-    assert isinstance(chosen, A.Select)
-    # A regular pilot trades 3 dice: enough to act before the heavy's every choice.
-    regular = best(under_fire("regular"))
-    assert regular == A.Select(actor="B#0", kind="attack", item="Heavy Laser", speed_dice=3)
+    assert 0 in dice and max(dice) > 2 and dice <= set(range(7))
+    # A regular pilot trades 3 dice: enough to act before the heavy's every choice, and
+    # 1 die puts it before only some; more than 3 would buy nothing.
+    out = weighed(under_fire("regular"))
+    regular = [w.action.speed_dice for w in out if isinstance(w.action, A.Select)]
+    assert out[0].action == A.Select(actor="B#0", kind="attack", item="Heavy Laser", speed_dice=3)
+    assert {1, 3} <= set(regular) and max(regular) == 3
 
 
 def aimed(*targets: tuple[str, int, int]) -> Any:

@@ -104,9 +104,10 @@ from dogfight.rulesets.sfa.weights import Weights, persona
 
 SCALE = 10.0
 """Worth of knocking out a whole side's starting Structure (the turn-limit score)."""
-DICE_TRIED = frozenset(range(0, 7))
-"""Dice traded for Speed this player weighs when it selects (all 0..10 are legal; more
-than 6 leaves a pool of one die against any target worth shooting)."""
+DICE_TRIED = frozenset(range(7))
+"""Dice traded for Speed this player weighs when it selects (all 0..10 are legal; past 6
+a trade costs most of a fighter's pool for a place in the order 6 dice nearly always
+buy already)."""
 REROLL_DICE = 3
 """Our own roll that scored nothing is re-rolled with Temporal Displacement when it was
 at least this many dice."""
@@ -746,11 +747,19 @@ class SfaHeuristic:
         # the Speed reveal (SFA-TEC-25), and gives that cover up.
         uncloak = self.w.cloak * sum(threats.values()) if me.cloaked else 0.0
         scored: list[Scored] = []
+        # A die more for Speed that puts us before no enemy choice that one die fewer
+        # did only weakens the shot: it is not weighed (the engine offers the trades
+        # of a weapon in dice order).
+        gained: dict[tuple[str, str, int], dict[str, float]] = {}
         for option in options:
             sel = Selection(kind=option.kind, item=option.item, speed_dice=option.speed_dice)
             speed = speed_of(state, key, sel)
             order = order_key(state, key, speed)
             faster = {k: share_below(order, keys) for k, keys in foes.items()}
+            fewer = gained.get((option.kind, option.item, option.speed_dice - 1))
+            gained[(option.kind, option.item, option.speed_dice)] = faster
+            if option.speed_dice and fewer == faster:
+                continue
             tempo = sum(faster.get(k, 0.0) * self.w.tempo * threat for k, threat in threats.items())
             value = tempo
             why = [f"acting before enemies {tempo:.2f}"] if tempo > 0.005 else []
