@@ -205,6 +205,11 @@ def disk(radius: int) -> tuple[Hex, ...]:
     return tuple(Hex(0, 0).spiral(radius)[1:])
 
 
+Lines = tuple[str, list[int], list[tuple[float, int]], int]
+"""An enemy's id, our best Handling for each of its spots our gun covers, (share of its
+spots, Handling) of each pose that covers some, and its number of spots."""
+
+
 @dataclass(frozen=True, slots=True)
 class Pose:
     """Where a move ends and what its maneuvers do this turn."""
@@ -271,6 +276,8 @@ class SfaHeuristic:
         """`trap` prices worked out in this decision (many moves end in the same pose)."""
         self._units: dict[str, float] = {}
         self._soaks: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self._lines: dict[tuple[Any, ...], list[Lines]] = {}
+        """`lines_of` in this decision."""
         """(target, its design, its maneuver Soak, shooter's design) -> (Soak, scale), in
         this decision."""
         """Side -> `unit` worth, in this decision."""
@@ -334,6 +341,7 @@ class SfaHeuristic:
         self._traps.clear()
         self._units.clear()
         self._soaks.clear()
+        self._lines.clear()
         self._rams.clear()
         self._next = None
         if state.temporal is not None:
@@ -840,39 +848,67 @@ class SfaHeuristic:
         """Worth of the best shot we may get with `weapon` this turn."""
         state = self.state
         best = 0.0
-        covers = (
-            [] if weapon.guided else [self.coverage(me, weapon, p.hex, p.facing) for p in poses]
-        )
-        for craft_id, hexes in spots.items():
-            target = state.craft[craft_id]
-            if weapon.guided:
+        if weapon.guided:
+            for craft_id in spots:
+                target = state.craft[craft_id]
                 # A missile needs only range and a clear line from where we end up.
                 if any(
                     not bears(state, msgspec.structs.replace(me, hex=p.hex), weapon, target.hex)
                     for p in poses
                 ):
                     best = max(best, self.shot(me, station, weapon, target))
-                continue
-            value = {
-                h: self.shot(me, station, weapon, target, handling=h, speed_dice=dice)
-                for h in {p.handling for p in poses}
-            }
+            return best
+        for craft_id, after_hs, befores, n in self.lines_of(me, weapon, poses, spots):
+            target = state.craft[craft_id]
+            value: dict[int, float] = {}
+
+            def at(h: int, target: CraftState = target, value: dict[int, float] = value) -> float:
+                known = value.get(h)
+                if known is None:
+                    known = value[h] = self.shot(
+                        me, station, weapon, target, handling=h, speed_dice=dice
+                    )
+                return known
+
             # Acting after the target: we see where it went, and pick our pose.
             after = 0.0
-            for spot in hexes:
-                hs = [p.handling for p, c in zip(poses, covers, strict=True) if spot in c]
-                if hs:
-                    after += value[max(hs)]
-            after /= len(hexes)
+            for h in after_hs:
+                after += at(h)
+            after /= n
             # Acting before it: our line is laid where it may still go.
             before = 0.0
-            for p, c in zip(poses, covers, strict=True):
-                share = sum(1 for spot in hexes if spot in c) / len(hexes)
-                if share:
-                    before = max(before, share * value[p.handling])
+            for share, h in befores:
+                before = max(before, share * at(h))
             late = faster.get(f"{craft_id}#0", 0.0)
             best = max(best, late * after + (1 - late) * self.w.before * before)
         return best
+
+    def lines_of(
+        self, me: CraftState, weapon: Weapon, poses: Sequence[Pose], spots: dict[str, list[Hex]]
+    ) -> list[Lines]:
+        """For each enemy: our best Handling for each of its spots we can cover, each
+        pose's share of its spots with that pose's Handling, and its number of spots.
+        The same for every trade of dice for Speed, so worked out once a decision."""
+        key = (me.id, weapon.name, len(poses))
+        known = self._lines.get(key)
+        if known is not None:
+            return known
+        covers = [self.coverage(me, weapon, p.hex, p.facing) for p in poses]
+        found: list[Lines] = []
+        for craft_id, hexes in spots.items():
+            after_hs = []
+            for spot in hexes:
+                hs = [p.handling for p, c in zip(poses, covers, strict=True) if spot in c]
+                if hs:
+                    after_hs.append(max(hs))
+            befores = []
+            for p, c in zip(poses, covers, strict=True):
+                share = sum(1 for spot in hexes if spot in c) / len(hexes)
+                if share:
+                    befores.append((share, p.handling))
+            found.append((craft_id, after_hs, befores, len(hexes)))
+        self._lines[key] = found
+        return found
 
     def escape(self, me: CraftState, poses: Sequence[Pose], wide: Sequence[Pose]) -> float:
         """What the wider choice of an extra move saves from the enemy's next fire."""
