@@ -19,7 +19,13 @@ commit b57b7c8): the sides for each count and edge, and the default roster."""
 
 def test_players_board_and_rules_text() -> None:
     sfa = find_ruleset("sfa")
-    assert dict(sfa.players()) == {"heuristic": SfaHeuristic}
+    players = dict(sfa.players())
+    assert players["heuristic"] is SfaHeuristic
+    assert list(players) == ["heuristic", "heuristic:aggressive", "heuristic:cautious"]
+    for kind, make in players.items():
+        player = make()
+        assert isinstance(player, SfaHeuristic)
+        assert player.name == kind
     assert sfa.board() is BOARD
     assert sfa.rules_text() == ("sfa.md", "sfa-technologies.md")
 

@@ -266,8 +266,98 @@ def import_trinity_report(params: Mapping[str, Any]) -> Report:
     return Report(blocks=tuple(lines), json=data)
 
 
+# ---- tactics sfa ------------------------------------------------------------------------
+
+PLAYER_KINDS = ("heuristic", "heuristic:aggressive", "heuristic:cautious")
+"""The player kinds `tactics sfa --player` measures."""
+
+
+def tactics_command(ruleset: str = "sfa") -> Command:
+    """`dogfight tactics RULESET`: the heuristic's figures for the seed's tactics."""
+
+    def run(params: Mapping[str, Any], options: Mapping[str, OptionValue]) -> Report:
+        return tactics_report(params, ruleset)
+
+    return Command(
+        group="tactics",
+        name=ruleset,
+        help=(
+            "How the sfa heuristic plays the seed's tactics: technologies used, dice traded "
+            "for Speed, hopeless shots, fire at wrecks, overkill, wins against random."
+        ),
+        params=(
+            Param(
+                name="battles",
+                help="Battles of the player against itself (and as many against random).",
+                type="int",
+                default=20,
+                minimum=1,
+                maximum=10_000,
+            ),
+            Param(
+                name="scenario",
+                help="The scenario to play.",
+                type="str",
+                default="tech-melee",
+            ),
+            Param(name="seed", help="Seed of the first battle.", type="int", default=0, minimum=0),
+            Param(
+                name="player",
+                help="The player kind measured.",
+                type="str",
+                default="heuristic",
+                choices=PLAYER_KINDS,
+            ),
+        ),
+        run=run,
+        takes_rules=False,
+    )
+
+
+def tactics_report(params: Mapping[str, Any], ruleset: str = "sfa") -> Report:
+    """The report of `tactics RULESET` for these parameters."""
+    from dogfight.ai import make_player
+    from dogfight.rulesets.sfa.tactics import measure, median_ms, rows
+
+    battles: int = params.get("battles", 20)
+    scenario: str = params.get("scenario", "tech-melee")
+    seed: int = params.get("seed", 0)
+    kind: str = params.get("player", "heuristic")
+    make_player(kind, ruleset)  # an unknown kind fails here, before any battle
+    figures = measure(scenario, battles, seed, lambda: make_player(kind, ruleset), ruleset=ruleset)
+    table = rows(figures, scenario)
+    head = (
+        f"{kind} v {kind} in {scenario}: {battles} battle{'' if battles == 1 else 's'}"
+        f" (seeds {seed}..{seed + battles - 1}),"
+        f" and {figures.random_games} against the random player"
+    )
+    ms = median_ms(figures)
+    return Report(
+        blocks=(
+            head,
+            Table(header=("figure", "measured", "target", "met"), rows=tuple(table)),
+            f"median decision: {ms:.2f} ms over {len(figures.times)} decisions",
+        ),
+        json={
+            "scenario": scenario,
+            "battles": battles,
+            "seed": seed,
+            "player": kind,
+            "figures": [
+                {"figure": f, "measured": m, "target": t, "met": ok == "yes"}
+                for f, m, t, ok in table
+            ],
+            "median_decision_ms": ms,
+        },
+    )
+
+
+TACTICS = tactics_command()
+"""`dogfight tactics sfa` (the sfa heuristic, whatever subclass is registered too)."""
+
+
 def commands(rules: SfaRules = SFA_RULES, ruleset: str = "sfa") -> tuple[Command, ...]:
     """Every sfa command, the odds counted with `rules` and named for `ruleset` (a
-    subclass's own name and rules). `design sfa` and `import trinity` are the same for
-    every subclass: the CLI offers each (group, name) once."""
-    return (pool_command(rules, ruleset), DESIGN, IMPORT_TRINITY)
+    subclass's own name and rules). `design sfa`, `import trinity` and `tactics sfa`
+    are the same for every subclass: the CLI offers each (group, name) once."""
+    return (pool_command(rules, ruleset), DESIGN, IMPORT_TRINITY, TACTICS)

@@ -7,8 +7,12 @@ Speeds are revealed (SFA-SEQ-1). The craft designs
 come from the scenario, which both sides know.
 
 Everything is scored in Structure points of enemy craft, with a bonus for putting a
-craft out of action (`KILL_SHARE`), each side's Structure weighted as the turn-limit
-score weighs it; losses of our own count a little more (`LOSS_WEIGHT`).
+craft out of action (`Weights.kill_share`), each side's Structure weighted as the
+turn-limit score weighs it; losses of our own count a little more
+(`Weights.loss_weight`). The weights are in `weights.Weights`; the personas
+(`heuristic:aggressive`, `heuristic:cautious`) change some of them from data files.
+`weigh` returns every candidate it scored, best first, with why in a player's words;
+`decide` is its first.
 
 - Shots: the exact odds of every attack pool (`pool.exact_distribution`), with the
   shooter's Handling after its maneuvers, the target's total Soak, dice traded for
@@ -34,9 +38,15 @@ score weighs it; losses of our own count a little more (`LOSS_WEIGHT`).
   went; before an enemy fires, when our faster actor can dodge it or disable the
   shooter.
 - Resolutions: the target with the best shot worth; Willpower's sure success when it
-  adds enough chance of finishing the target to pay for the point.
+  adds enough chance of finishing the target to pay for the point. A shot no roll of
+  which can do damage (a wreck, a Force Field, a Soak or scale the pool cannot pass)
+  only risks a botch: it holds fire instead. A missile at a craft our missiles in
+  flight will likely finish is worth only the chance they fail.
+- Technologies (`tech_sense`): Force Field, Stealth, Holo-Projector, EMP, Death
+  Blossom, Pi-Tac Cannon, Remote Laser and Plasma Missile are selected when what they
+  stop or do is worth more than a shot; Temporal Displacement re-rolls a bad roll.
 
-Choices it does not know (new selection kinds, abort actions or steps) are left alone:
+Choices it does not know (other technologies, abort actions or steps) are left alone:
 when nothing it knows is on offer it takes 'none', Pass, holding fire or the first legal
 action. The player's own `rng` only breaks exact ties, so play is deterministic.
 """
@@ -45,14 +55,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
 import msgspec
 
-from dogfight.core.choose import pick
+from dogfight.core.choose import TIE
+from dogfight.core.play import Weighed
 from dogfight.core.seat import Seat
 from dogfight.geometry.hex import DIRECTIONS, Hex
 from dogfight.geometry.hexmap import HexMap, line_of_fire
@@ -66,68 +77,42 @@ from dogfight.rulesets.sfa.choices import (
     station_weapons,
 )
 from dogfight.rulesets.sfa.collisions import collides, crowding_collides
-from dogfight.rulesets.sfa.combat import OBSTACLES, bears, collision_soak, total_soak
+from dogfight.rulesets.sfa.combat import (
+    OBSTACLES,
+    bears,
+    collision_soak,
+    defending_scale,
+    disrupts,
+    soak_against,
+    unit_scale,
+)
 from dogfight.rulesets.sfa.craft import Weapon
 from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
 from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
+from dogfight.rulesets.sfa.tech_sense import (
+    Scored,
+    tech_resolve,
+    tech_value,
+    zone_worth,
+)
 from dogfight.rulesets.sfa.temporal import wants_reroll
+from dogfight.rulesets.sfa.weights import Weights, persona
 
-# ---- weights (Structure points of enemy craft) ---------------------------------------
+# ---- constants -------------------------------------------------------------------
+# The weights a persona may change are in `weights.Weights`.
 
 SCALE = 10.0
 """Worth of knocking out a whole side's starting Structure (the turn-limit score)."""
-KILL_SHARE = 0.3
-"""Worth of putting a craft out of action, as a share of its starting Structure, on top
-of the Structure it loses: it stops fighting."""
-LOSS_WEIGHT = 1.2
-"""Weight of our own losses against the enemy's (an even trade is no gain when ahead)."""
-SMART = 0.5
-"""Weight of an enemy's best move against the average of its moves (the rest)."""
-DODGE_CHANCE = 0.4
-"""Chance a faster enemy, still to act, slips off our line before we fire."""
-BEFORE = 0.8
-"""Worth of a line laid before the target moves, against one laid after."""
-TEMPO = 0.5
-"""Share of an enemy's fire that acting faster than it lets us avoid."""
-NEXT_SHOT = 0.5
-"""Weight of next turn's shot prospects."""
-NEXT_DANGER = 0.4
-"""Weight of next turn's exposure."""
-FAST_ESCAPE = 0.5
-"""Share of next turn's exposure a craft that moves 2+ hexes keeps (it can fly off)."""
-MISSILE_WORTH = 0.75
-"""Worth of a launched missile against its first attack's (it hunts, it can be shot)."""
-MISSILE_FAR = 0.3
-"""Weight of an incoming missile that cannot reach us next turn."""
-ABORT_COST = 1.5
-"""Price of the Willpower an abort spends (it could buy a success later)."""
-WILLPOWER_COST = 1.0
-"""Price of the Willpower a sure success spends."""
-EDGE_PRICE = 0.3
-"""Price of ending where the next move has few ways to stay on the map."""
-INTERRUPT_MARGIN = 0.3
-DICE_TRIED = frozenset({0, 1, 2, 3, 4})
-"""Dice traded for Speed this player weighs when it selects (all 0..10 are legal)."""
+DICE_TRIED = frozenset(range(7))
+"""Dice traded for Speed this player weighs when it selects (all 0..10 are legal; past 6
+a trade costs most of a fighter's pool for a place in the order 6 dice nearly always
+buy already)."""
 REROLL_DICE = 3
 """Our own roll that scored nothing is re-rolled with Temporal Displacement when it was
 at least this many dice."""
 REROLL_HURT = 3
 """A roll against us doing this much damage (or putting us out) is re-rolled."""
-"""How much better acting now must look before an actor interrupts."""
-CROWD = 0.05
-"""Price of ending next to our own craft (collisions, shared lines)."""
-RESOLVE_WINDOW = 1.0
-"""Chance that, after an enemy pilot moves, we are asked again before it fires, so
-that waiting keeps the dodge (`gain_before_shot`). SFA-SEQ-4 opens that window."""
-INFO = 0.2
-"""Price, per enemy actor still to move that is slower than ours, of acting before it
-(waiting, we would see where it went)."""
-BLOCK_LATER = 0.5
-"""Chance a craft in front of another at the end of a turn is still there when the one
-behind must move (it depends on next turn's Speeds)."""
-APPROACH = 0.05
-"""Worth per hex of closing on an enemy that no shot can reach yet."""
 
 # ---- odds ---------------------------------------------------------------------------
 
@@ -220,6 +205,11 @@ def disk(radius: int) -> tuple[Hex, ...]:
     return tuple(Hex(0, 0).spiral(radius)[1:])
 
 
+Lines = tuple[str, list[int], list[tuple[float, int]], int]
+"""An enemy's id, our best Handling for each of its spots our gun covers, (share of its
+spots, Handling) of each pose that covers some, and its number of spots."""
+
+
 @dataclass(frozen=True, slots=True)
 class Pose:
     """Where a move ends and what its maneuvers do this turn."""
@@ -272,7 +262,10 @@ class SfaHeuristic:
 
     name = "heuristic"
 
-    def __init__(self) -> None:
+    def __init__(self, weights: Weights | None = None, name: str = "heuristic") -> None:
+        self.w: Weights = weights if weights is not None else Weights()
+        """The weights this player scores with (a persona's own, or the defaults)."""
+        self.name = name
         self._map: HexMap | None = None
         self._cover: dict[tuple[Any, ...], frozenset[Hex]] = {}
         self._fire: dict[tuple[Any, ...], dict[Hex, tuple[float, int]]] = {}
@@ -282,6 +275,11 @@ class SfaHeuristic:
         self._traps: dict[tuple[Any, ...], float] = {}
         """`trap` prices worked out in this decision (many moves end in the same pose)."""
         self._units: dict[str, float] = {}
+        self._soaks: dict[tuple[Any, ...], tuple[int, int]] = {}
+        self._lines: dict[tuple[Any, ...], list[Lines]] = {}
+        """`lines_of` in this decision."""
+        """(target, its design, its maneuver Soak, shooter's design) -> (Soak, scale), in
+        this decision."""
         """Side -> `unit` worth, in this decision."""
         self._rocks: list[Hex] = []
         self._rock_set: frozenset[Hex] = frozenset()
@@ -298,9 +296,26 @@ class SfaHeuristic:
 
     def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`, from what `seat` may know only (`Seat.state`: the ruleset's
-        `known_state`, without the other side's secrets)."""
+        `known_state`, without the other side's secrets): the first of `weigh`."""
+        return self.weigh(seat, legal, rng)[0].action
+
+    def weigh(self, seat: Seat, legal: list[Any], rng: random.Random) -> list[Weighed]:
+        """The candidates this player considered, best first, each with its score and
+        why. Exact ties for the best are broken with `rng` (the one chosen comes first)."""
         if len(legal) == 1:
-            return legal[0]
+            return [Weighed(legal[0], 0.0, "the only choice")]
+        scored = self.consider(seat, legal, rng)
+        scored = [(v, a, why) for v, a, why in scored if a in legal]
+        if not scored:
+            return [Weighed(fallback(legal), 0.0, "nothing it knows how to weigh: passes")]
+        best = max(v for v, _, _ in scored)
+        top = [i for i, (v, _, _) in enumerate(scored) if v >= best - TIE]
+        first = top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+        rest = sorted((item for i, item in enumerate(scored) if i != first), key=lambda t: -t[0])
+        return [Weighed(a, v, why) for v, a, why in [scored[first], *rest]]
+
+    def consider(self, seat: Seat, legal: list[Any], rng: random.Random) -> list[Scored]:
+        """Set up what the decision needs, then score the candidates of its kind."""
         side = seat.side
         rules = getattr(seat.ruleset, "rules", None)
         self.rules = rules if isinstance(rules, SfaRules) else SFA_RULES
@@ -325,24 +340,23 @@ class SfaHeuristic:
         self._spots.clear()
         self._traps.clear()
         self._units.clear()
+        self._soaks.clear()
+        self._lines.clear()
         self._rams.clear()
         self._next = None
-        choice: Any = None
         if state.temporal is not None:
-            choice = self.displace(legal)
-        elif state.abort_offer:
-            choice = self.abort(legal)
-        elif state.phase == "select":
-            choice = self.select(legal, rng)
-        elif state.phase == "act" and state.step.startswith("window"):
-            choice = self.window(legal, rng)
-        elif state.phase == "act" and state.step == "move":
-            choice = self.move(legal, rng)
-        elif state.phase == "act" and state.step == "resolve":
-            choice = self.resolve(legal, rng)
-        if choice is None or choice not in legal:
-            return fallback(legal)
-        return choice
+            return self.displace(legal)
+        if state.abort_offer:
+            return self.abort(legal)
+        if state.phase == "select":
+            return self.select(legal)
+        if state.phase == "act" and state.step.startswith("window"):
+            return self.window(legal)
+        if state.phase == "act" and state.step == "move":
+            return self.move(legal)
+        if state.phase == "act" and state.step == "resolve":
+            return self.resolve(legal)
+        return []
 
     # ---- geometry ------------------------------------------------------------------
 
@@ -478,27 +492,16 @@ class SfaHeuristic:
     ) -> float:
         """Worth of one attack (or, with `kill`, its chance to disable); `handling` and
         `soak` are changes from the shooter's and target's maneuvers still to fly."""
-        state = self.state
         if target.disabled or target.structure <= 0 or shielded(target):
             return 0.0
         if weapon.guided:
             return self.missile(weapon, target) * (0.0 if kill else 1.0)
-        person = shooter.pilot if station == 0 else shooter.gunners[station - 1]
-        skill = person.piloting if station == 0 else person.gunnery
-        stype = state.type_of(shooter)
-        size = self.rules.attack_pool(
-            person.dexterity,
-            skill,
-            self.rules.handling(stype.handling, shooter.maneuver_handling + handling),
-            weapon.attack,
-            max(0, total_soak(state, target) + soak),
-            removed_for_speed=speed_dice,
+        size, hits, steps = self.pool_for(
+            shooter, station, weapon, target, handling=handling, soak=soak, speed_dice=speed_dice
         )
-        hits = self.rules.attack_rolls(weapon)
-        steps = state.type_of(target).scale - (weapon.scale or stype.scale)
         if kill:
             return kill_chance(size, willpower, steps, hits, target.structure, rules=self.rules)
-        weight = LOSS_WEIGHT if target.side == self.side else 1.0
+        weight = self.w.loss_weight if target.side == self.side else 1.0
         return (
             weight
             * self.unit(target)
@@ -506,6 +509,46 @@ class SfaHeuristic:
                 size, willpower, steps, hits, target.structure, self.bonus(target), rules=self.rules
             )
         )
+
+    def pool_for(
+        self,
+        shooter: CraftState,
+        station: int,
+        weapon: Weapon,
+        target: CraftState,
+        *,
+        handling: int = 0,
+        soak: int = 0,
+        speed_dice: int = 0,
+    ) -> tuple[int, int, int]:
+        """(dice a roll, rolls, scale steps up) of one attack: the target's Soak and scale
+        as they stand against this shooter's design (Armor-Piercing, Disruptor, Enhanced
+        Soak: `soak_against`, `defending_scale`)."""
+        state = self.state
+        stype = state.type_of(shooter)
+        person = shooter.pilot if station == 0 else shooter.gunners[station - 1]
+        skill = person.piloting if station == 0 else person.gunnery
+        # Many shots of a decision are at the same craft by the same design.
+        key = (target.id, target.type, target.maneuver_soak, shooter.type)
+        known = self._soaks.get(key)
+        if known is None:
+            known = self._soaks[key] = (
+                soak_against(state, target, stype, rules=self.rules),
+                defending_scale(state, target, stype),
+            )
+        target_soak, defending = known
+        size = self.rules.attack_dice(
+            stype,
+            person.dexterity,
+            skill,
+            self.rules.handling(stype.handling, shooter.maneuver_handling + handling),
+            weapon,
+            max(0, target_soak + soak),
+            speed_dice=speed_dice,
+        )
+        hits = self.rules.attack_rolls(weapon)
+        scale = unit_scale(state, stype) if stype.fighter is not None else weapon.scale
+        return size, hits, defending - (scale or stype.scale)
 
     def unit(self, craft: CraftState) -> float:
         """Worth of one Structure point of a craft: its side's share of the score."""
@@ -520,7 +563,7 @@ class SfaHeuristic:
 
     def bonus(self, craft: CraftState) -> float:
         """Structure-equivalent worth of putting the craft out of action."""
-        return KILL_SHARE * self.state.start_structure.get(craft.id, craft.structure)
+        return self.w.kill_share * self.state.start_structure.get(craft.id, craft.structure)
 
     def lost(self, craft: CraftState, damage: int) -> float:
         """Worth of `damage` to one of our craft (weighted as a loss)."""
@@ -528,7 +571,7 @@ class SfaHeuristic:
             return 0.0
         left = craft.structure
         hurt = min(damage, left) + (self.bonus(craft) if damage >= left else 0.0)
-        return LOSS_WEIGHT * self.unit(craft) * hurt
+        return self.w.loss_weight * self.unit(craft) * hurt
 
     def still_soak(self, craft: CraftState) -> int:
         """A craft's total Soak without this turn's maneuvers (what it has when a
@@ -556,11 +599,33 @@ class SfaHeuristic:
             return 0.0
         attempts = (1 - (1 - hit) ** 2) / hit
         return (
-            MISSILE_WORTH
+            self.w.missile_worth
+            * self.still_standing(target)
             * attempts
             * self.unit(target)
             * worth(size, False, steps, 1, target.structure, self.bonus(target), rules=self.rules)
         )
+
+    def still_standing(self, target: CraftState) -> float:
+        """Chance a craft survives the missiles of ours already chasing it (each comes
+        round once after a miss, SFA-MSL-2): a missile more at a craft they will
+        finish is wasted, and so is one at a craft with no more Structure than the
+        missiles already after it."""
+        state = self.state
+        standing = 1.0
+        chasing = [
+            m for m in state.missiles.values() if m.target == target.id and m.side == self.side
+        ]
+        if chasing and len(chasing) >= target.structure:
+            return 0.0  # each hit takes a point at least: enough are on their way
+        for m in chasing:
+            if m.kind != "missile":
+                continue  # a Remote Laser or Plasma Missile: counted above only
+            size = self.rules.guided_pool(m.pool, self.still_soak(target))
+            steps = state.type_of(target).scale - m.scale
+            kill = kill_chance(size, False, steps, 1, target.structure, rules=self.rules)
+            standing *= (1 - kill) ** 2
+        return standing
 
     def weapons_of(self, craft: CraftState, station: int) -> list[Weapon]:
         """Weapons the station may still fire."""
@@ -660,47 +725,79 @@ class SfaHeuristic:
 
     # ---- selection -----------------------------------------------------------------
 
-    def select(self, legal: list[Any], rng: random.Random) -> Any:
-        """Weapon, dice for Speed, or an extra move, for the actor choosing now."""
+    def select(self, legal: list[Any]) -> list[Scored]:
+        """Weapon, dice for Speed, a technology or an extra move, for the actor choosing
+        now."""
         state = self.state
         options = [
             a
             for a in legal
             if isinstance(a, A.Select)
-            and a.kind in KNOWN_KINDS
+            and a.kind in SELECT_KINDS
             and a == A.Select(actor=a.actor, kind=a.kind, item=a.item, speed_dice=a.speed_dice)
-            # Every trade up to 10 dice is on offer; weighing a few keeps us quick.
+            # Every trade up to 10 dice is on offer; weighing the useful ones keeps us quick.
             and a.speed_dice in DICE_TRIED
         ]
         if not options:
-            return None
+            return []
         key = options[0].actor
         craft_id, station = split_key(key)
         me = state.craft[craft_id]
         enemies = operational(state, state.other(self.side))
         if not enemies:
-            return None
+            return []
         base = state.type_of(me).move
         poses = self.poses(me, base) if station == 0 else [Pose(me.hex, me.facing)]
         spots = self.spots()
         foes = self.enemy_speeds()
         threats = self.threats_to(me, poses)
-        scored: list[tuple[float, Any]] = []
+        # Cloaked, nothing can aim at us: choosing any action but 'none' uncloaks us at
+        # the Speed reveal (SFA-TEC-25), and gives that cover up.
+        uncloak = self.w.cloak * sum(threats.values()) if me.cloaked else 0.0
+        scored: list[Scored] = []
+        # A die more for Speed that puts us before no enemy choice that one die fewer
+        # did only weakens the shot: it is not weighed (the engine offers the trades
+        # of a weapon in dice order).
+        gained: dict[tuple[str, str, int], dict[str, float]] = {}
         for option in options:
             sel = Selection(kind=option.kind, item=option.item, speed_dice=option.speed_dice)
             speed = speed_of(state, key, sel)
             order = order_key(state, key, speed)
             faster = {k: share_below(order, keys) for k, keys in foes.items()}
-            tempo = sum(faster.get(k, 0.0) * TEMPO * threat for k, threat in threats.items())
+            fewer = gained.get((option.kind, option.item, option.speed_dice - 1))
+            gained[(option.kind, option.item, option.speed_dice)] = faster
+            if option.speed_dice and fewer == faster:
+                continue
+            tempo = sum(faster.get(k, 0.0) * self.w.tempo * threat for k, threat in threats.items())
             value = tempo
+            why = [f"acting before enemies {tempo:.2f}"] if tempo > 0.005 else []
             if option.kind == "attack":
                 weapon = next(w for w in state.type_of(me).weapons if w.name == option.item)
-                value += self.prospect(me, station, weapon, option.speed_dice, poses, spots, faster)
+                shot = self.prospect(me, station, weapon, option.speed_dice, poses, spots, faster)
+                value += shot
+                n = option.speed_dice
+                dice = f", {n} {'die' if n == 1 else 'dice'} for Speed" if n else ""
+                why.insert(0, f"{option.item}{dice}: shot worth {shot:.2f}")
             elif option.kind == "extra_move":
                 wide = self.poses(me, self.rules.move_budget(base, "extra_move"))
-                value += self.escape(me, poses, wide)
-            scored.append((value, option))
-        return pick(scored, rng)
+                escape = self.escape(me, poses, wide)
+                value += escape
+                why.insert(0, f"extra move: escapes {escape:.2f} of next fire")
+            elif option.kind == "equipment":
+                gain, said = tech_value(self, me, option.item, poses, spots, threats)
+                # Behind a Force Field acting first dodges nothing: nothing gets through.
+                if option.item == "force_field":
+                    value, why = gain, [said]
+                else:
+                    value += gain
+                    why.insert(0, said)
+            else:
+                why.insert(0, "no action")
+            if uncloak and option.kind != "none":
+                value -= uncloak
+                why.append(f"gives up the cloak {uncloak:.2f}")
+            scored.append((value, option, "; ".join(why)))
+        return scored
 
     def enemy_speeds(self) -> dict[str, list[tuple[Any, ...]]]:
         """Enemy actor key -> the order keys of the selections it may make."""
@@ -731,7 +828,7 @@ class SfaHeuristic:
                 share, best = fire.cover.get(pose.hex, (0.0, 0))
                 if share <= 0:
                     continue
-                mix = SMART + (1 - SMART) * share
+                mix = self.w.smart + (1 - self.w.smart) * share
                 total += mix * self.shot(
                     fire.craft, fire.station, fire.weapon, me, handling=best, soak=pose.soak
                 )
@@ -751,39 +848,67 @@ class SfaHeuristic:
         """Worth of the best shot we may get with `weapon` this turn."""
         state = self.state
         best = 0.0
-        covers = (
-            [] if weapon.guided else [self.coverage(me, weapon, p.hex, p.facing) for p in poses]
-        )
-        for craft_id, hexes in spots.items():
-            target = state.craft[craft_id]
-            if weapon.guided:
+        if weapon.guided:
+            for craft_id in spots:
+                target = state.craft[craft_id]
                 # A missile needs only range and a clear line from where we end up.
                 if any(
                     not bears(state, msgspec.structs.replace(me, hex=p.hex), weapon, target.hex)
                     for p in poses
                 ):
                     best = max(best, self.shot(me, station, weapon, target))
-                continue
-            value = {
-                h: self.shot(me, station, weapon, target, handling=h, speed_dice=dice)
-                for h in {p.handling for p in poses}
-            }
+            return best
+        for craft_id, after_hs, befores, n in self.lines_of(me, weapon, poses, spots):
+            target = state.craft[craft_id]
+            value: dict[int, float] = {}
+
+            def at(h: int, target: CraftState = target, value: dict[int, float] = value) -> float:
+                known = value.get(h)
+                if known is None:
+                    known = value[h] = self.shot(
+                        me, station, weapon, target, handling=h, speed_dice=dice
+                    )
+                return known
+
             # Acting after the target: we see where it went, and pick our pose.
             after = 0.0
+            for h in after_hs:
+                after += at(h)
+            after /= n
+            # Acting before it: our line is laid where it may still go.
+            before = 0.0
+            for share, h in befores:
+                before = max(before, share * at(h))
+            late = faster.get(f"{craft_id}#0", 0.0)
+            best = max(best, late * after + (1 - late) * self.w.before * before)
+        return best
+
+    def lines_of(
+        self, me: CraftState, weapon: Weapon, poses: Sequence[Pose], spots: dict[str, list[Hex]]
+    ) -> list[Lines]:
+        """For each enemy: our best Handling for each of its spots we can cover, each
+        pose's share of its spots with that pose's Handling, and its number of spots.
+        The same for every trade of dice for Speed, so worked out once a decision."""
+        key = (me.id, weapon.name, len(poses))
+        known = self._lines.get(key)
+        if known is not None:
+            return known
+        covers = [self.coverage(me, weapon, p.hex, p.facing) for p in poses]
+        found: list[Lines] = []
+        for craft_id, hexes in spots.items():
+            after_hs = []
             for spot in hexes:
                 hs = [p.handling for p, c in zip(poses, covers, strict=True) if spot in c]
                 if hs:
-                    after += value[max(hs)]
-            after /= len(hexes)
-            # Acting before it: our line is laid where it may still go.
-            before = 0.0
+                    after_hs.append(max(hs))
+            befores = []
             for p, c in zip(poses, covers, strict=True):
                 share = sum(1 for spot in hexes if spot in c) / len(hexes)
                 if share:
-                    before = max(before, share * value[p.handling])
-            late = faster.get(f"{craft_id}#0", 0.0)
-            best = max(best, late * after + (1 - late) * BEFORE * before)
-        return best
+                    befores.append((share, p.handling))
+            found.append((craft_id, after_hs, befores, len(hexes)))
+        self._lines[key] = found
+        return found
 
     def escape(self, me: CraftState, poses: Sequence[Pose], wide: Sequence[Pose]) -> float:
         """What the wider choice of an extra move saves from the enemy's next fire."""
@@ -796,68 +921,74 @@ class SfaHeuristic:
                 for fire in fires:
                     share, h = fire.cover.get(pose.hex, (0.0, 0))
                     if share > 0:
-                        danger += (SMART + (1 - SMART) * share) * self.shot(
+                        danger += (self.w.smart + (1 - self.w.smart) * share) * self.shot(
                             fire.craft, fire.station, fire.weapon, me, handling=h, soak=pose.soak
                         )
                 best = min(best, danger)
             return 0.0 if best == math.inf else best
 
-        return max(0.0, least(poses) - least(wide)) * TEMPO
+        return max(0.0, least(poses) - least(wide)) * self.w.tempo
 
     # ---- interrupts ----------------------------------------------------------------
 
-    def displace(self, legal: list[Any]) -> Any:
+    def displace(self, legal: list[Any]) -> list[Scored]:
         """Temporal Displacement after a roll (SFA-TEC-28): our own roll that failed, or
         a roll against us that hurts badly or holds us in a beam, is made again;
         otherwise kept."""
         keep = next((a for a in legal if isinstance(a, A.Displace) and not a.use), None)
         again = next((a for a in legal if isinstance(a, A.Displace) and a.use), None)
         if keep is None or again is None:
-            return keep
+            return [] if keep is None else [(0.0, keep, "keeps the roll")]
         worth = wants_reroll(self.state, keep.craft, few=REROLL_DICE, hurt=REROLL_HURT)
-        return again if worth else keep
+        if worth:
+            return [(1.0, again, "rolls again: the roll went badly for us"), (0.0, keep, "")]
+        return [(0.0, keep, "keeps the roll: it is good enough"), (-1.0, again, "")]
 
-    def abort(self, legal: list[Any]) -> Any:
+    def abort(self, legal: list[Any]) -> list[Scored]:
         """Answer an interrupt (SFA-SEQ-5): a craft worn down to half its Structure raises
         its Force Field when that goes up before the interrupter acts; else it carries on."""
         state = self.state
         passing = next((a for a in legal if isinstance(a, A.Pass)), None)
+        out: list[Scored] = []
+        if passing is not None:
+            out.append((0.0, passing, "carries on with its action"))
         shield = next((a for a in legal if isinstance(a, A.Abort) and a.to == "force_field"), None)
         if shield is None:
-            return passing
+            return out
         me = state.craft.get(split_key(shield.actor)[0])
         if me is None:
-            return passing
+            return out
         speed = speed_of(state, shield.actor, Selection(kind="equipment", item="force_field"))
         first = speed > state.speeds.get(state.acting, 0)
         worn = 2 * me.structure <= state.start_structure.get(me.id, me.structure)
-        return shield if first and worn else passing
+        if first and worn:
+            out.append((1.0, shield, "worn down: raises its Force Field before the shot"))
+        return out
 
-    def window(self, legal: list[Any], rng: random.Random) -> Any:
+    def window(self, legal: list[Any]) -> list[Scored]:
         """Interrupt an enemy to dodge its shot or to fire first; otherwise pass."""
         state = self.state
         passing = next((a for a in legal if isinstance(a, A.Pass)), None)
+        out: list[Scored] = []
+        if passing is not None:
+            out.append((self.w.interrupt_margin, passing, "waits: acting now gains too little"))
         offers = [a for a in legal if isinstance(a, A.Interrupt)]
-        if not offers:
-            return passing
-        acting = state.craft.get(split_key(state.acting)[0])
-        if acting is None or acting.side == self.side:
-            return passing
-        scored: list[tuple[float, Any]] = []
+        acting = state.craft.get(split_key(state.acting)[0]) if state.acting else None
+        if not offers or acting is None or acting.side == self.side:
+            return out
         for offer in offers:
             craft_id, station = split_key(offer.actor)
             if station != 0 or craft_id not in state.craft:
                 continue  # a gunner cannot dodge; it fires in its own turn
+            before_shot = state.step == "window_resolve"
             gain = (
                 self.gain_before_shot(offer.actor, acting)
-                if state.step == "window_resolve"
+                if before_shot
                 else self.gain_before_move(offer.actor, acting)
             )
-            if gain > INTERRUPT_MARGIN:
-                scored.append((gain, offer))
-        if not scored:
-            return passing
-        return pick(scored, rng)
+            what = "its shot" if before_shot else "it moves"
+            out.append((gain, offer, f"{craft_id} acts before {what}: gains {gain:.2f}"))
+        return out
 
     def plan(self, key: str) -> Plan:
         """Everything a move decision for actor `key` needs."""
@@ -875,7 +1006,7 @@ class SfaHeuristic:
                 and not any(e.startswith(k + "|") for e in state.interrupted)
                 for k in state.order
             )
-            targets.append((craft, 1 - DODGE_CHANCE if late else 1.0))
+            targets.append((craft, 1 - self.w.dodge_chance if late else 1.0))
         return Plan(
             me=me,
             key=key,
@@ -940,8 +1071,8 @@ class SfaHeuristic:
         fire = next((f for f in self.pending_fire(key) if f.craft.id == enemy.id), None)
         if fire is not None:
             # Waiting, we are shot where we stand (unless a window opens before its
-            # shot: RESOLVE_WINDOW); acting now, where we went, if it survives.
-            gain += (1 - RESOLVE_WINDOW) * self.exposure(fire, me, Pose(me.hex, me.facing))
+            # shot: self.w.resolve_window); acting now, where we went, if it survives.
+            gain += (1 - self.w.resolve_window) * self.exposure(fire, me, Pose(me.hex, me.facing))
             gain -= (1 - kill) * self.exposure(fire, me, aim)
         return gain
 
@@ -950,7 +1081,7 @@ class SfaHeuristic:
         share, h = fire.cover.get(pose.hex, (0.0, 0))
         if share <= 0:
             return 0.0
-        return (SMART + (1 - SMART) * share) * self.shot(
+        return (self.w.smart + (1 - self.w.smart) * share) * self.shot(
             fire.craft,
             fire.station,
             fire.weapon,
@@ -1022,7 +1153,7 @@ class SfaHeuristic:
         if best == -math.inf:
             return 0.0
         waiting = sum(1 for k in state.order if k != key and self.is_slow_enemy(k, key))
-        return best - (self.best_score(plan) - now) - INFO * waiting
+        return best - (self.best_score(plan) - now) - self.w.info * waiting
 
     def is_slow_enemy(self, key: str, me_key: str) -> bool:
         """An enemy actor slower than ours that has not acted (acting now excepted)."""
@@ -1065,11 +1196,11 @@ class SfaHeuristic:
 
     # ---- moves ---------------------------------------------------------------------
 
-    def move(self, legal: list[Any], rng: random.Random) -> Any:
-        """The legal move with the best score."""
+    def move(self, legal: list[Any]) -> list[Scored]:
+        """The legal moves, each with its score."""
         state = self.state
         plan = self.plan(state.acting)
-        scored = []
+        scored: list[Scored] = []
         for action in legal:
             if not isinstance(action, A.Move) or action.abort not in ("", "extra_move"):
                 continue
@@ -1077,21 +1208,20 @@ class SfaHeuristic:
                 continue  # a move with parts this player does not know (a destination...)
             if action.abort and plan.selection.kind == "extra_move":
                 continue  # aborting to the action already selected only spends Willpower
-            scored.append((self.score(plan, action), action))
+            value = self.score(plan, action)
+            flown = f"flies '{action.steps}'" if action.steps else "stays put"
+            extra = " after aborting to an extra move" if action.abort else ""
+            scored.append((value, action, f"{flown}{extra}: worth {value:.2f}"))
         # Rams and flights off the map are on offer too; we fly them only when boxed in
         # (or with Hyper-Ram on, which prices its own rams).
         budget = move_budget(state, plan.me, plan.selection)
         least = least_hexes(state, plan.me, plan.selection)
         if plan.selection.item != "hyper_ram":
             clean = [
-                (v, a)
-                for v, a in scored
-                if impact_key(state, plan.me, a.steps, budget, least) is None
+                t for t in scored if impact_key(state, plan.me, t[1].steps, budget, least) is None
             ]
             scored = clean or scored
-        if not scored:
-            return None
-        return pick(scored, rng)
+        return scored
 
     def score(self, plan: Plan, action: A.Move) -> float:
         """Worth of flying a move: this turn's shot and dangers, next turn's prospects."""
@@ -1102,7 +1232,9 @@ class SfaHeuristic:
         move = state.type_of(me).move
         path = trace(me.hex, me.facing, action.steps, budget, min_hexes=0)
         loss, pose, lost = self.hazards(me, path)
-        value = -loss - (ABORT_COST if action.abort else 0.0) + self.in_the_way(plan, pose, lost)
+        value = (
+            -loss - (self.w.abort_cost if action.abort else 0.0) + self.in_the_way(plan, pose, lost)
+        )
         if lost >= 1.0:
             return value
         key = (pose, selection.kind, selection.item)
@@ -1124,7 +1256,7 @@ class SfaHeuristic:
                 continue
             if friend.hex.neighbor(friend.facing) != pose.hex:
                 continue
-            chance = 1.0 if not self.has_moved(friend) else BLOCK_LATER * (1 - lost)
+            chance = 1.0 if not self.has_moved(friend) else self.w.block_later * (1 - lost)
             value += chance * self.ram(friend, mine, 1)
         return value
 
@@ -1164,11 +1296,15 @@ class SfaHeuristic:
                                 ),
                             )
                 value += best
-        # This turn's danger.
-        for fire in plan.fires:
+        elif selection.kind == "equipment" and me.charged and me.charged == selection.item:
+            # A charged doomsday device fires at resolution, from where we end.
+            value += zone_worth(self, me, selection.item, pose.hex, pose.facing, plan.spots)
+        # This turn's danger (none gets through a Force Field, SFA-TEC-14).
+        shielded_now = (selection.kind, selection.item) == ("equipment", "force_field")
+        for fire in [] if shielded_now else plan.fires:
             share, h = fire.cover.get(pose.hex, (0.0, 0))
             if share > 0:
-                value -= (SMART + (1 - SMART) * share) * self.shot(
+                value -= (self.w.smart + (1 - self.w.smart) * share) * self.shot(
                     fire.craft,
                     fire.station,
                     fire.weapon,
@@ -1183,10 +1319,10 @@ class SfaHeuristic:
                 continue
             tt = state.type_of(me)
             size = self.rules.guided_pool(missile.pool, self.still_soak(me))
-            near = 1.0 if missile.hex.distance(pose.hex) <= 5 else MISSILE_FAR
+            near = 1.0 if missile.hex.distance(pose.hex) <= 5 else self.w.missile_far
             value -= (
                 near
-                * LOSS_WEIGHT
+                * self.w.loss_weight
                 * self.unit(me)
                 * worth(
                     size,
@@ -1199,22 +1335,22 @@ class SfaHeuristic:
                 )
             )
         # Next turn: where we may fire from, and who may fire at us.
-        value += NEXT_SHOT * self.next_shot(plan, pose, move)
+        value += self.w.next_shot * self.next_shot(plan, pose, move)
         ahead = pose.hex.neighbor(pose.facing) if move <= 1 else pose.hex
         danger = 0.0
         for fire in plan.next_fires:
             share, h = fire.cover.get(ahead, (0.0, 0))
             if share > 0:
-                danger += (SMART + (1 - SMART) * share) * self.shot(
+                danger += (self.w.smart + (1 - self.w.smart) * share) * self.shot(
                     fire.craft, fire.station, fire.weapon, me, handling=h, soak=-me.maneuver_soak
                 )
-        value -= NEXT_DANGER * danger * (1.0 if move <= 1 else FAST_ESCAPE)
+        value -= self.w.next_danger * danger * (1.0 if move <= 1 else self.w.fast_escape)
         value -= self.trap(me, pose, move)
         value += self.blocking(plan, pose)
         value += self.rammed(plan, pose)
         for other in operational(state, self.side):
             if other.id != me.id and other.hex.distance(pose.hex) <= 1:
-                value -= CROWD
+                value -= self.w.crowd
         return value
 
     def abort_spots(self, craft: CraftState) -> frozenset[Hex]:
@@ -1281,7 +1417,9 @@ class SfaHeuristic:
                 value -= self.ram_risk(enemy, plan.me, pose.hex)
             elif state.type_of(plan.me).move > 0:
                 # Next turn it may ram us before we move off.
-                value -= NEXT_DANGER * self.ram_risk(enemy, plan.me, pose.hex, next_turn=True)
+                value -= self.w.next_danger * self.ram_risk(
+                    enemy, plan.me, pose.hex, next_turn=True
+                )
         return value
 
     def ram_risk(
@@ -1294,7 +1432,7 @@ class SfaHeuristic:
         share, lo, hi = entry
         mine = msgspec.structs.replace(me, hex=where)
         worst = min(self.ram(enemy, mine, lo), self.ram(enemy, mine, hi))
-        return -(SMART + (1 - SMART) * share) * worst if worst < 0 else 0.0
+        return -(self.w.smart + (1 - self.w.smart) * share) * worst if worst < 0 else 0.0
 
     def ram(self, mover: CraftState, other: CraftState, hexes: int) -> float:
         """Worth to us of `mover` flying `hexes` hexes into `other` (SFA-COL-1): each
@@ -1315,7 +1453,7 @@ class SfaHeuristic:
             if craft.side == self.side:
                 worth_to_us -= self.lost(craft, hurt[craft.id])
             else:
-                worth_to_us += self.lost(craft, hurt[craft.id]) / LOSS_WEIGHT
+                worth_to_us += self.lost(craft, hurt[craft.id]) / self.w.loss_weight
         return worth_to_us
 
     def blocking(self, plan: Plan, pose: Pose) -> float:
@@ -1335,23 +1473,23 @@ class SfaHeuristic:
             pending = state.phase != "act" or not self.has_moved(enemy)
             # It may park in front of us before our next move...
             if enemy.hex == ahead and not pending:
-                chance = BLOCK_LATER
+                chance = self.w.block_later
             elif pending:
                 spots = plan.spots.get(enemy.id, [])
-                chance = (1 - SMART) / len(spots) if ahead in spots else 0.0
+                chance = (1 - self.w.smart) / len(spots) if ahead in spots else 0.0
                 if ahead in spots or ahead in self.abort_spots(enemy):
-                    chance += SMART
+                    chance += self.w.smart
             else:
                 chance = 0.0
             if chance:
                 value += chance * min(0.0, self.ram(mine, enemy, 1))
             # ...or we park in front of it before its next move.
             if pose.hex == enemy.hex.neighbor(enemy.facing):
-                chance = 1.0 if pending else BLOCK_LATER
+                chance = 1.0 if pending else self.w.block_later
                 value += chance * self.ram(enemy, mine, 1)
         for friend in operational(state, self.side):
             if friend.id != me.id and friend.hex == ahead:
-                value += BLOCK_LATER * self.ram(mine, friend, 1)
+                value += self.w.block_later * self.ram(mine, friend, 1)
         # A wreck drifts one hex ahead at the start of next turn (SFA-STR-1): into us,
         # or into the hex we must fly into first.
         for wreck in state.craft.values():
@@ -1390,7 +1528,7 @@ class SfaHeuristic:
             best = max(best, total / len(spots))
             nearest = min(nearest, pose.hex.distance(target.hex))
         if best <= 0 and nearest < math.inf:
-            best = -APPROACH * max(0.0, nearest - weapon.range)
+            best = -self.w.approach * max(0.0, nearest - weapon.range)
         return best
 
     def reach(self, craft: CraftState, where: Hex, facing: int, budget: int) -> list[Pose]:
@@ -1431,7 +1569,9 @@ class SfaHeuristic:
                     ctype.structure, moved, collision_soak(state, other)
                 )
                 loss += alive * self.lost(me, mine)
-                gain = self.lost(other, theirs) / (1 if other.side == self.side else LOSS_WEIGHT)
+                gain = self.lost(other, theirs) / (
+                    1 if other.side == self.side else self.w.loss_weight
+                )
                 loss += alive * (gain if other.side == self.side else -gain)
                 gone = alive if mine >= left else 0.0
                 return loss, Pose(where, path.facing, path.soak, path.handling), 1 - alive + gone
@@ -1495,21 +1635,25 @@ class SfaHeuristic:
             risky = min(risky, danger)
         if safe == 0:
             return self.lost(me, me.structure)
-        price = EDGE_PRICE * (1 - safe / len(options))
+        price = self.w.edge_price * (1 - safe / len(options))
         return price + (0.0 if risky == math.inf else risky)
 
     # ---- resolution ----------------------------------------------------------------
 
-    def resolve(self, legal: list[Any], rng: random.Random) -> Any:
-        """Fire at the target worth most; buy a sure success when it may finish one."""
+    def resolve(self, legal: list[Any]) -> list[Scored]:
+        """Fire at the target worth most; buy a sure success when it may finish one. A
+        shot that cannot hurt (a wreck, a Force Field, a Soak or scale the pool cannot
+        pass) is worse than holding fire: it can only botch."""
         state = self.state
         craft_id, station = split_key(state.acting)
         me = state.craft[craft_id]
         sel = state.selections.get(state.acting)
+        if sel is not None and sel.kind == "equipment":
+            return tech_resolve(self, me, sel.item, legal)
         weapon = None
         if sel is not None:
             weapon = next((w for w in state.type_of(me).weapons if w.name == sel.item), None)
-        scored: list[tuple[float, Any]] = []
+        scored: list[Scored] = []
         for action in legal:
             if not isinstance(action, A.Resolve):
                 continue
@@ -1517,15 +1661,50 @@ class SfaHeuristic:
             if action != plain:
                 continue  # extras this player does not know (Power spent, rerolls...)
             if not action.target or weapon is None:
-                scored.append((0.0, action))
+                scored.append((0.0, action, "holds fire"))
                 continue
             value = self.target_value(me, station, weapon, action.target, sel, action.willpower)
+            bought = " with a Willpower success" if action.willpower else ""
+            hurts = self.may_hurt(me, station, weapon, action.target, sel, action.willpower)
+            if value <= 0 and not hurts:
+                value = -self.w.botch_price
+                why = f"fire at {action.target}{bought}: cannot hurt it, can only botch"
+            else:
+                why = f"fire at {action.target}{bought}: worth {value:.2f}"
+                if weapon.guided:
+                    value -= self.w.missile_spend
+                    why += f", less {self.w.missile_spend:.2f} for the missile"
             if action.willpower:
-                value -= WILLPOWER_COST
-            scored.append((value, action))
-        if not scored:
-            return None
-        return pick(scored, rng)
+                value -= self.w.willpower_cost
+                why += f", less {self.w.willpower_cost:.2f} for the Willpower"
+            scored.append((value, action, why))
+        return scored
+
+    def may_hurt(
+        self,
+        me: CraftState,
+        station: int,
+        weapon: Weapon,
+        target_id: str,
+        sel: Selection | None,
+        willpower: bool = False,
+    ) -> bool:
+        """Whether some roll of a shot at a craft does damage, with a bought success or
+        without (a missile, which hunts, is given the benefit of the doubt)."""
+        target = self.state.craft.get(target_id)
+        if target is None:
+            return target_id in self.state.missiles
+        if target.disabled or target.structure <= 0 or target.side == self.side:
+            return False
+        if weapon.guided:
+            return True
+        if shielded(target) and not disrupts(self.state.type_of(me)):
+            return False
+        dice = sel.speed_dice if sel is not None else 0
+        size, hits, steps = self.pool_for(me, station, weapon, target, speed_dice=dice)
+        return any(
+            d > 0 and p > 0 for d, p in damage_odds(size, willpower, steps, hits, rules=self.rules)
+        )
 
     def target_value(
         self,
@@ -1575,13 +1754,15 @@ class SfaHeuristic:
             self.bonus(victim),
             rules=self.rules,
         )
-        return down * self.unit(victim) * saved * LOSS_WEIGHT
+        return down * self.unit(victim) * saved * self.w.loss_weight
 
 
 # ---- helpers ----------------------------------------------------------------------------
 
 KNOWN_KINDS = ("attack", "extra_move", "none")
-"""Selection kinds this player understands; others (equipment...) it leaves alone."""
+"""Selection kinds this player expects of the enemy."""
+SELECT_KINDS = (*KNOWN_KINDS, "equipment")
+"""Selection kinds this player weighs for itself (technologies in `tech_sense`)."""
 
 
 def guess_hidden(state: SfaState, side: str) -> None:
@@ -1662,4 +1843,16 @@ def fallback(legal: Sequence[Any]) -> Any:
     return legal[0]
 
 
-__all__ = ["SfaHeuristic", "damage_odds", "fallback", "worth"]
+@cache
+def persona_player(name: str) -> Callable[[], SfaHeuristic]:
+    """A factory of the heuristic playing a persona (`heuristic:NAME`), its weights read
+    from the persona's data file (`weights.persona`) when a player is made. The same
+    factory each time, so a subclass's players() equals its parent's."""
+
+    def make() -> SfaHeuristic:
+        return SfaHeuristic(persona(name), f"heuristic:{name}")
+
+    return make
+
+
+__all__ = ["SfaHeuristic", "damage_odds", "fallback", "persona_player", "worth"]

@@ -164,9 +164,14 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
     # ---- what the layers above ask of the ruleset ------------------------------------------
 
     def players(self) -> Mapping[str, Callable[[], Player]]:
-        from dogfight.rulesets.sfa.heuristic import SfaHeuristic
+        from dogfight.rulesets.sfa.heuristic import SfaHeuristic, persona_player
 
-        return {"heuristic": SfaHeuristic}
+        # The personas' weights are read (and checked) when a player is made.
+        return {
+            "heuristic": SfaHeuristic,
+            "heuristic:aggressive": persona_player("aggressive"),
+            "heuristic:cautious": persona_player("cautious"),
+        }
 
     def encoding(self, state: SfaState) -> Encoding:
         """The fixed action numbering and observation for learning (docs/rl.md)."""

@@ -587,6 +587,22 @@ def use_equipment(
         launch(ctx, craft, tech, target)
 
 
+def doom_zone(state: SfaState, tech: str, where: Hex, facing: int) -> set[Hex]:
+    """The hexes a doomsday device fired from a pose hits, its own hex left out: every
+    hex within 5 (Death Blossom), or the straight line ahead to the map edge or the
+    first asteroid hex (Pi-Tac Cannon) (SFA-TEC-06, SFA-TEC-19)."""
+    if tech == "death_blossom":
+        zone = set(where.spiral(BLOSSOM_RADIUS))
+    else:
+        zone = set()
+        for h in straight_line(where, facing, state.map.width + state.map.height):
+            if not state.map.contains(h) or state.map.terrain_at(h).kind == "asteroid":
+                break
+            zone.add(h)
+    zone.discard(where)
+    return zone
+
+
 def fire_doomsday(ctx: Ctx, craft: CraftState, tech: str) -> None:
     """Death Blossom (everything within 5 hexes; then 2 turns lost) or Pi-Tac Cannon
     (the straight line ahead): 10 automatic damage plus 10 dice (SFA-TEC-06/19)."""
@@ -596,17 +612,11 @@ def fire_doomsday(ctx: Ctx, craft: CraftState, tech: str) -> None:
         return
     craft.charged = ""
     source = state.type_of(craft)
+    zone = doom_zone(state, tech, craft.hex, craft.facing)
     if tech == "death_blossom":
-        zone = set(craft.hex.spiral(BLOSSOM_RADIUS))
         what = f"a Death Blossom: everything within {BLOSSOM_RADIUS} hexes"
     else:
-        zone = set()
-        for h in straight_line(craft.hex, craft.facing, state.map.width + state.map.height):
-            if not state.map.contains(h) or state.map.terrain_at(h).kind == "asteroid":
-                break
-            zone.add(h)
         what = "its Pi-Tac Cannon along the line ahead"
-    zone.discard(craft.hex)
     ctx.emit(clause, f"{craft.id} unleashes {what} ({craft.power} Power left)", unit=craft.id)
     for decoy in sorted(state.decoys.values(), key=lambda d: d.id):
         if decoy.on and decoy.hex in zone:
