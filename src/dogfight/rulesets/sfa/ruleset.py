@@ -37,7 +37,7 @@ from dogfight.rulesets.sfa.observe import event_view, observe
 from dogfight.rulesets.sfa.options import OPTIONS
 from dogfight.rulesets.sfa.person import load_fighter_file
 from dogfight.rulesets.sfa.rules import SfaRules
-from dogfight.rulesets.sfa.sequence import advance, interrupt, time_note
+from dogfight.rulesets.sfa.sequence import advance, interrupt, scores, time_note
 from dogfight.rulesets.sfa.setup import build_state
 from dogfight.rulesets.sfa.state import Selection, SfaState
 from dogfight.rulesets.sfa.temporal import apply_action
@@ -53,6 +53,8 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
     name = "sfa"
     title = "Space Fighter Alpha on a hex map (seed 003)"
     aliases = ("space-fighter-alpha",)
+    search_budget = 12
+    search_horizon = 0
     options = OPTIONS
     action_type = A.SfaAction
     unit_file_keys = (
@@ -210,6 +212,11 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
                 for side in state.sides
             },
         }
+
+    def standing(self, state: SfaState) -> dict[str, float]:
+        """The turn limit's count (SFA-WIN-2), for the search player: each side's
+        share of the enemy's starting Structure knocked out."""
+        return scores(state)
 
     def roster(self, state: SfaState) -> list[UnitRecord]:
         """Every craft and person, gone ones included; strength is starting Structure
