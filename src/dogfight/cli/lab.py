@@ -458,7 +458,12 @@ def compare_command(
         )
     if json_out:
         out.print_json(
-            {"ruleset": game.ruleset.name, "source": loaded.where, **_compare_json(result)}
+            {
+                "ruleset": game.ruleset.name,
+                "source": loaded.where,
+                "players": players,
+                **_compare_json(result),
+            }
         )
         return
     _print_compare(result, loaded.title, players)
