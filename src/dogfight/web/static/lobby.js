@@ -7,6 +7,7 @@ const UPLOAD = "__upload__";
 const SEAT_KINDS = [
   ["human", "Person"],
   ["heuristic", "Computer (heuristic)"],
+  ["search", "Computer (hard: search)"],
   ["random", "Computer (random)"],
 ];
 
