@@ -47,9 +47,9 @@ PLAYOUT_CAP = 400
 
 PRIOR = 0.05
 """Value added for the guide's first choice (half that for its second, a third for its
-third...): a candidate
-must come out clearly better than the guide's order to overturn it (a few simulations
-are noisy), and among candidates the simulations cannot tell apart the guide decides."""
+third...): a candidate must come out clearly better to overturn the guide's order (a few
+simulations are noisy), and among those the simulations cannot tell apart the guide
+decides."""
 
 SIMULATIONS_PER_CANDIDATE = 4
 """A budget weighs at most one candidate per this many simulations (a small budget
