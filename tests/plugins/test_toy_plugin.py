@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from dogfight.ai import make_player, player_kinds
+from dogfight.ai.search import SearchPlayer
 from dogfight.core import registry
 from dogfight.core.errors import DogfightError, UnknownName
 from dogfight.core.game import Game
@@ -93,24 +94,32 @@ def test_a_broken_plugin_is_named_in_one_line() -> None:
 def test_the_toy_players_are_offered_by_kind(toy: Ruleset) -> None:
     """The ruleset's players() hook gives its kinds, after the generic ones; an unknown
     kind is refused with the list the ruleset offers."""
-    assert player_kinds(toy) == ("random", "greedy")
-    assert player_kinds("toy") == ("random", "greedy")
+    assert player_kinds(toy) == ("random", "search", "greedy")
+    assert player_kinds("toy") == ("random", "search", "greedy")
     assert "greedy" in player_kinds()
     assert isinstance(make_player("GREEDY", "toy"), Greedy)
     with pytest.raises(
         UnknownName,
         match=r"no player kind 'heuristic' for ruleset 'toy'; "
-        r"known kinds: random, greedy",
+        r"known kinds: random, search\[:N\], greedy",
     ):
         make_player("heuristic", "toy")
-    with pytest.raises(UnknownName, match="known kinds: random, greedy"):
+    with pytest.raises(UnknownName, match=r"known kinds: random, search\[:N\], greedy"):
         check_players({"Red": "heuristic"}, "toy")
     assert parse_ai_args(["blue=greedy"], ["Red", "Blue"], default="random") == {
         "Red": "random",
         "Blue": "greedy",
     }
-    with pytest.raises(DogfightError, match="kinds: random, greedy"):
+    with pytest.raises(DogfightError, match=r"kinds: random, search\[:N\], greedy"):
         parse_ai_args(["Red=clever"], ["Red", "Blue"], kinds=player_kinds(toy))
+
+
+def test_the_search_player_plays_a_plugin_guided_by_its_own_player(toy: Ruleset) -> None:
+    """A ruleset without a heuristic: the search follows its own kind (greedy)."""
+    scenario = load_scenario("toy/skirmish")
+    game = play_game(Game(scenario, seed=5), {"Red": "search:8", "Blue": "random"})
+    assert game.is_over()
+    assert isinstance(SearchPlayer().guide(toy), Greedy)
 
 
 def test_the_toy_scenarios_come_from_its_own_data_folder(toy: Ruleset) -> None:

@@ -79,6 +79,14 @@ def test_cli_on_the_cluster(cluster: str) -> None:
     assert remote_report == local_report
 
 
+def test_the_search_player_and_its_budget_travel_to_the_cluster(cluster: str) -> None:
+    """Every kind, `search:N` included, plays on the cluster as it does here."""
+    players = {"Earth Alliance": "search:8", "Narn Regime": "random"}
+    scenario = load_scenario("evo/skirmish")
+    remote = simulate(scenario, 2, seed=3, players=players, cluster=cluster)
+    assert remote == simulate(scenario, 2, seed=3, jobs=1, players=players)
+
+
 def test_unreachable_scheduler_is_one_line() -> None:
     # Port 9 (discard) on this machine: nothing listens there.
     result = runner.invoke(

@@ -29,6 +29,7 @@ from dogfight.core.game import Game
 from dogfight.core.gamefile import load_game, replay_matches, save_game
 from dogfight.core.options import options_as_dict
 from dogfight.sim import play_game
+from dogfight.sim.explain import Decision, decision_data, decision_lines, play_explained
 
 
 def _battle_report(game: Game, players: dict[str, str] | None) -> dict[str, Any]:
@@ -65,26 +66,53 @@ def battle(
     ] = None,
     json_out: JsonFlag = False,
     quiet: QuietFlag = False,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Before each computer decision's events, show the candidates its player "
+            "weighed with their scores or estimated values, best first (the same battle).",
+        ),
+    ] = False,
 ) -> None:
     """Play one battle computer against computer and print its log, every die cited."""
     if save is not None:
         # Checked before the battle: found after it, the battle would be lost.
         check_writable(save, "--save")
     game, players = _new_game(_scenario(scenario), seed, rule, ai)
-    play_game(game, players)
+    opening = len(game.events)
+    decisions: list[Decision] = []
+    if explain:
+        decisions = play_explained(game, players)
+    else:
+        play_game(game, players)
     if save is not None:
         save_game(game, save, players)
     if json_out:
-        out.print_json(
-            {**_battle_report(game, players), "saved": str(save) if save is not None else None}
-        )
+        report = {**_battle_report(game, players), "saved": str(save) if save is not None else None}
+        if explain:
+            report["decisions"] = [decision_data(d) for d in decisions]
+        out.print_json(report)
         return
     typer.echo(_header(game, players))
-    if not quiet:
+    if explain:
+        _print_explained(game.events[:opening], decisions, quiet)
+    elif not quiet:
         out.print_log(game.events)
     typer.echo("\n".join(out.outcome_lines(game)))
     if save is not None:
         typer.echo(f"Saved game file: {save}")
+
+
+def _print_explained(opening: list[Any], decisions: list[Decision], quiet: bool) -> None:
+    """The log with each decision's candidates above the events it caused (only the
+    candidates with --quiet)."""
+    lines = [] if quiet else [out.event_line(e) for e in opening]
+    for decision in decisions:
+        lines.extend(decision_lines(decision))
+        if not quiet:
+            lines.extend(out.event_line(e) for e in decision.events)
+    typer.echo("\n".join(lines))
 
 
 @app.command()

@@ -139,7 +139,9 @@ AiOption = Annotated[
     typer.Option(
         "--ai",
         metavar="SIDE=KIND",
-        help="Player for a side: random or heuristic (default heuristic). Repeatable.",
+        help="Player for a side: random, heuristic, search (search:N: N simulations a "
+        "decision) or a ruleset's own kind such as heuristic:aggressive (default "
+        "heuristic). Repeatable.",
     ),
 ]
 RuleOption = Annotated[

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from dogfight.ai import PLAYER_KINDS
+from dogfight.ai import check_kind
 from dogfight.cli import output as out
 from dogfight.cli.common import (
     AiOption,
@@ -52,7 +52,13 @@ ClusterOption = Annotated[
 ]
 SeedOption = Annotated[int, seed_option("Run seed; every battle's seed derives from it.")]
 KindOption = Annotated[
-    str, typer.Option("--ai", metavar="KIND", help="Player for both sides: heuristic or random.")
+    str,
+    typer.Option(
+        "--ai",
+        metavar="KIND",
+        help="Player for both sides: heuristic, random, search (search:N: N simulations "
+        "a decision) or a ruleset's own kind such as heuristic:aggressive.",
+    ),
 ]
 PlotOption = Annotated[
     Path | None, typer.Option("--plot", metavar="FILE", help="Also draw a plot: FILE.png or .svg.")
@@ -74,9 +80,10 @@ def _check_jobs(jobs: int | None, cluster: str | None) -> None:
 
 
 def _kind(ai: str, ruleset: str) -> str:
-    kind = ai.strip().lower()
-    if kind not in PLAYER_KINDS:
-        raise DogfightError(f"--ai {ai}: no player kind {ai!r}; kinds: {', '.join(PLAYER_KINDS)}")
+    try:
+        kind = check_kind(ai)
+    except DogfightError as exc:
+        raise DogfightError(f"--ai {ai}: {exc}") from None
     check_players({"any": kind}, ruleset)
     return kind
 
@@ -435,7 +442,12 @@ def compare_command(
         )
     if json_out:
         out.print_json(
-            {"ruleset": game.ruleset.name, "source": loaded.where, **_compare_json(result)}
+            {
+                "ruleset": game.ruleset.name,
+                "source": loaded.where,
+                "players": players,
+                **_compare_json(result),
+            }
         )
         return
     _print_compare(result, loaded.title, players)

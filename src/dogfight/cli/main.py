@@ -30,5 +30,7 @@ from dogfight.cli import files  # noqa: E402, F401  (validate; import, design gr
 from dogfight.cli import bench  # noqa: E402, F401  (bench)
 from dogfight.cli import odds  # noqa: E402, F401  (odds group)
 from dogfight.cli import tactics  # noqa: E402, F401  (tactics group)
-from dogfight.cli import lab, web  # noqa: E402, F401  (duel, balance, compare; serve, play)
+from dogfight.cli import lab  # noqa: E402, F401  (duel, balance, compare)
+from dogfight.cli import ladder  # noqa: E402, F401  (ladder)
 from dogfight.cli import report  # noqa: E402, F401  (report)
+from dogfight.cli import web  # noqa: E402, F401  (serve, play)

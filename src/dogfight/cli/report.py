@@ -13,7 +13,7 @@ from typing import Annotated
 import msgspec
 import typer
 
-from dogfight.ai import player_kinds
+from dogfight.ai import check_kind, player_kinds
 from dogfight.cli import output as out
 from dogfight.cli.common import JsonFlag, app, seed_option
 from dogfight.cli.progress import battle_progress
@@ -78,12 +78,10 @@ def report(
     if not out_file.parent.is_dir():
         raise DogfightError(f"--out {out_file}: no such folder {out_file.parent}")
     name = find_ruleset(ruleset).name
-    kind = players.strip().lower()
-    if kind not in player_kinds(name):
-        raise DogfightError(
-            f"--players {players}: no player kind {players!r}; "
-            f"kinds: {', '.join(player_kinds(name))}"
-        )
+    try:
+        kind = check_kind(players, player_kinds(name))
+    except DogfightError as exc:
+        raise DogfightError(f"--players {players}: {exc}") from None
     check_players({"any": kind}, name)
     chosen = [s.strip() for s in sections.split(",") if s.strip()] if sections else None
     plan = make_plan(

@@ -137,6 +137,13 @@ class Ruleset(ABC, Generic[S, A]):
     score_meaning: ClassVar[str] = "share of the enemy destroyed"
     """What an Outcome's `scores` measure, said where they are printed ('Scores (share
     of the enemy's starting Damage destroyed): ...'); a fraction from 0 to 1."""
+    search_budget: ClassVar[int] = 24
+    """Simulations the search player spends on a decision unless told (`search:N`): set
+    so that a decision takes about half a second (docs/players.md, The search player)."""
+    search_horizon: ClassVar[int] = 1
+    """Turn ends a search playout crosses before its position is valued (0: it stops at
+    the end of the turn being decided): far enough for a decision to show its effect,
+    short enough for `search_budget` playouts in half a second."""
     unit_file_keys: ClassVar[tuple[frozenset[str], ...]] = ()
     """Sets of fields that mark a unit file as this ruleset's: a file with every field
     of one set is taken to be one (e.g. {'agility', 'target'})."""
@@ -300,6 +307,27 @@ class Ruleset(ABC, Generic[S, A]):
     def summary(self, state: S) -> dict[str, Any]:
         """Plain-data summary of a state (turn, surviving units per side) for reports."""
         return {"turn": state.turn}
+
+    def standing(self, state: S) -> dict[str, float]:
+        """Each side's score so far, higher better, as the turn limit would count it:
+        the search player values the positions where its playouts stop with it.
+
+        The default, from the roster, is the share of the enemy's fielded strength that
+        is gone; a ruleset whose turn limit counts otherwise returns its own count."""
+        records = self.roster(state)
+        fielded: dict[str, float] = {}
+        left: dict[str, float] = {}
+        for record in records:
+            fielded[record.side] = fielded.get(record.side, 0.0) + record.strength
+            left[record.side] = left.get(record.side, 0.0) + record.remaining
+        sides = self.sides(state)
+        out = {}
+        for side in sides:
+            enemies = [s for s in sides if s != side]
+            total = sum(fielded.get(s, 0.0) for s in enemies)
+            gone = total - sum(left.get(s, 0.0) for s in enemies)
+            out[side] = gone / total if total else 0.0
+        return out
 
     def roster(self, state: S) -> list[UnitRecord]:
         """Every unit fielded so far, destroyed and removed ones included, in id order.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from dogfight.ai import make_player, player_kinds
+from dogfight.ai import check_kind, make_player, player_kinds
 from dogfight.core.errors import DogfightError
 from dogfight.core.game import Game
 from dogfight.core.names import suggest
@@ -60,7 +60,8 @@ def parse_ai_args(
 
     Sides are matched exactly, else case-insensitively; sides not named get
     `default`. A kind must be one of `kinds` (default: every kind some registered
-    ruleset offers; `check_players` then asks the game's own ruleset). Raises
+    ruleset offers; `check_players` then asks the game's own ruleset), or `NAME:ARG`
+    for one of them taking an argument (`search:200`). Raises
     `DogfightError` naming the bad side or kind.
     """
     known = tuple(kinds) if kinds is not None else player_kinds()
@@ -77,12 +78,10 @@ def parse_ai_args(
                 f"--ai {arg}: no side {side_text!r} in this scenario{hint}; "
                 f"sides: {', '.join(sides)}"
             )
-        if kind not in known:
-            hint = suggest(kind, known)
-            raise DogfightError(
-                f"--ai {arg}: no player kind {kind_text.strip()!r}{hint}; kinds: {', '.join(known)}"
-            )
-        players[side] = kind
+        try:
+            players[side] = check_kind(kind, known)
+        except DogfightError as exc:
+            raise DogfightError(f"--ai {arg}: {exc}") from None
     return players
 
 

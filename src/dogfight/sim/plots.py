@@ -254,3 +254,39 @@ def odds_plot(
     """Write an odds distribution's bar chart to `path` (.png or .svg)."""
     check_plot_path(path)
     return save(odds_figure(distribution, title, xlabel), path)
+
+
+def ratings_figure(
+    names: Sequence[str],
+    ratings: Sequence[float],
+    lows: Sequence[float],
+    highs: Sequence[float],
+    title: str,
+) -> Figure:
+    """Ratings as points with their intervals, one row per name, the first at the top."""
+    size = len(names)
+    figure, axes = plt.subplots(figsize=(7, max(2.5, 0.6 * size + 1.5)))
+    ys = list(range(size))[::-1]
+    errors = [
+        [r - lo for r, lo in zip(ratings, lows, strict=True)],
+        [hi - r for r, hi in zip(ratings, highs, strict=True)],
+    ]
+    axes.errorbar(ratings, ys, xerr=errors, fmt="o", color="tab:blue", capsize=4)
+    axes.set_yticks(ys, labels=list(names))
+    axes.axvline(1500, color="grey", linewidth=0.8, linestyle=":")
+    axes.set_xlabel("rating (1500: the field's average; bars: 95% interval)")
+    axes.set_title(title)
+    return figure
+
+
+def ratings_plot(
+    names: Sequence[str],
+    ratings: Sequence[float],
+    lows: Sequence[float],
+    highs: Sequence[float],
+    title: str,
+    path: Path,
+) -> Path:
+    """Write the ratings chart (e.g. `dogfight ladder --plot`) to `path` (.png or .svg)."""
+    check_plot_path(path)
+    return save(ratings_figure(names, ratings, lows, highs, title), path)

@@ -141,6 +141,8 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
     }
     """The phases in people's words (seed 000 and the ACTA:SF turn sequence)."""
     aliases = ("acta-sf", "acta:sf")
+    search_budget = 40
+    search_horizon = 2
     options = OPTIONS
     action_type = A.ActaAction
     unit_file_keys = (frozenset({"kind", "speed"}),)
@@ -252,6 +254,11 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
                 for side in state.sides
             },
         }
+
+    def standing(self, state: ActaState) -> dict[str, float]:
+        """The turn limit's count (ACTA-WIN-2), for the search player: each side's
+        share of the enemy's starting Damage destroyed."""
+        return sequence.scores(state)
 
     def roster(self, state: ActaState) -> list[UnitRecord]:
         """Units on the table, fighters aboard ships (id 'SHIP/aboard-N') and destroyed

@@ -81,6 +81,8 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
     odds_help = "EVO: one Shoot with one weapon."
     """The help line of `dogfight odds evo`."""
     aliases = ("bfevo", "b5evo")
+    search_budget = 20
+    search_horizon = 1
     options = OPTIONS
     action_type = A.EvoAction
     unit_file_keys = (frozenset({"agility", "target"}),)
@@ -171,6 +173,11 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
                 for side in state.sides
             },
         }
+
+    def standing(self, state: EvoState) -> dict[str, float]:
+        """The turn limit's count (EVO-WIN-2), for the search player: each side's
+        share of the enemy's starting points destroyed."""
+        return scores(state)
 
     def roster(self, state: EvoState) -> list[UnitRecord]:
         """Every flight; strength is models. A flight is destroyed once its last model

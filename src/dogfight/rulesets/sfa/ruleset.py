@@ -37,7 +37,7 @@ from dogfight.rulesets.sfa.observe import event_view, observe
 from dogfight.rulesets.sfa.options import OPTIONS
 from dogfight.rulesets.sfa.person import load_fighter_file
 from dogfight.rulesets.sfa.rules import SfaRules
-from dogfight.rulesets.sfa.sequence import advance, interrupt, time_note
+from dogfight.rulesets.sfa.sequence import advance, interrupt, scores, time_note
 from dogfight.rulesets.sfa.setup import build_state
 from dogfight.rulesets.sfa.state import Selection, SfaState
 from dogfight.rulesets.sfa.temporal import apply_action
@@ -60,6 +60,8 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
     }
     """The phases in people's words (seed 003's turn sequence)."""
     aliases = ("space-fighter-alpha",)
+    search_budget = 12
+    search_horizon = 0
     options = OPTIONS
     action_type = A.SfaAction
     score_meaning = "share of the enemy's starting Structure knocked out"  # sequence.scores
@@ -229,6 +231,11 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
                 for side in state.sides
             },
         }
+
+    def standing(self, state: SfaState) -> dict[str, float]:
+        """The turn limit's count (SFA-WIN-2), for the search player: each side's
+        share of the enemy's starting Structure knocked out."""
+        return scores(state)
 
     def roster(self, state: SfaState) -> list[UnitRecord]:
         """Every craft and person, gone ones included; strength is starting Structure
