@@ -191,6 +191,7 @@ def test_a_small_report_for_each_ruleset(tmp_path: Path, ruleset: str) -> None:
         [
             "report",
             ruleset,
+            "--quick",
             "--battles",
             "1",
             "--scenario",
@@ -213,6 +214,7 @@ def test_a_small_report_for_each_ruleset(tmp_path: Path, ruleset: str) -> None:
     assert len(figures["rules"]) == len(figures["plan"]["arms"])
     page = out.read_text()
     assert '<section id="rules">' in page and "<svg" in page
+    assert figures["plan"]["quick"] and "quick</b> report" in page  # it says so
 
 
 def test_the_report_opens_in_chromium(tmp_path: Path, made: report_module.Report) -> None:
