@@ -59,12 +59,18 @@ def test_a_scenario_named_with_the_variant_is_played_by_it(variant: Ruleset, nam
     assert parent.ruleset == "acta" and Game(parent, seed=1).ruleset is find_ruleset("acta")
 
 
+def affordable(kind: str) -> str:
+    """A kind at a budget a whole battle can afford here: the search player at its
+    default budget takes minutes a battle, and plays the same way at any budget."""
+    return "search:2" if kind == "search" else kind
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ACTA_SCENARIOS)
 def test_the_variant_plays_the_same_battles_as_acta(variant: Ruleset, name: str) -> None:
     """Same scenario, seed and players: the same events, action for action, and the same
     decisions of every player kind acta offers."""
-    for kind in player_kinds("acta"):
+    for kind in map(affordable, player_kinds("acta")):
         games = []
         for ruleset in ("acta", "acta-variant"):
             game = Game(load_scenario(f"{ruleset}/{name}"), seed=11)
@@ -77,7 +83,7 @@ def test_the_variant_plays_the_same_battles_as_acta(variant: Ruleset, name: str)
 
 def test_the_variant_decides_as_acta_does(variant: Ruleset) -> None:
     """At the same position each player of the variant picks what acta's would."""
-    for kind in player_kinds("acta"):
+    for kind in map(affordable, player_kinds("acta")):
         ours = Game(load_scenario("acta/furball"), seed=4)
         theirs = Game(load_scenario("acta-variant/furball"), seed=4)
         picks = [
