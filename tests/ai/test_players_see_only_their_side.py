@@ -27,6 +27,10 @@ SEARCH_DECISIONS = 12
 playouts, and the search's own reading of the seat is that of its guide's and of
 `Seat.sample`, checked over whole games with the other kinds."""
 
+PERSONA_DECISIONS = 40
+"""Decisions checked for a persona (`heuristic:aggressive`): the same code as its base
+kind, which is checked over whole games, with other weights."""
+
 CASES = [
     pytest.param(scenario, kind, id=f"{scenario.ruleset}/{scenario.name}-{kind}")
     for ruleset in all_rulesets()
@@ -76,6 +80,10 @@ def test_every_decision_is_the_same_on_a_game_drawn_from_the_sides_knowledge(
     if kind == "search":
         made = _decisions_match(
             scenario, kind, 7, lambda: make_player("search:8", ruleset), SEARCH_DECISIONS
+        )
+    elif ":" in kind:
+        made = _decisions_match(
+            scenario, kind, 7, lambda: make_player(kind, ruleset), PERSONA_DECISIONS
         )
     else:
         made = _decisions_match(scenario, kind, 7, lambda: make_player(kind, ruleset))
