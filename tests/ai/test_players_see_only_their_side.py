@@ -22,7 +22,7 @@ from dogfight.core.registry import all_rulesets
 from dogfight.core.scenario import builtin_scenarios
 from dogfight.core.seat import Seat
 
-SEARCH_DECISIONS = 12
+SEARCH_DECISIONS = 8
 """Decisions checked for the search player (at a small budget): each costs a few
 playouts, and the search's own reading of the seat is that of its guide's and of
 `Seat.sample`, checked over whole games with the other kinds."""
