@@ -64,9 +64,9 @@ def expected(name: str) -> str:
     return (EXPECTED / name).read_text(encoding="utf-8")
 
 
-def test_the_ruleset_offers_its_three_commands() -> None:
+def test_the_ruleset_offers_its_four_commands() -> None:
     names = {(c.group, c.name) for c in find_ruleset("sfa").commands()}
-    assert names == {("odds", "pool"), ("design", "sfa"), ("import", "trinity")}
+    assert names == {("odds", "pool"), ("design", "sfa"), ("import", "trinity"), ("tactics", "sfa")}
     pool = command("odds", "pool")
     assert pool.takes_rules and pool.takes_plot
     assert [p.name for p in pool.params] == ["dice", "willpower", "difficulty"]

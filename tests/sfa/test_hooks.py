@@ -27,7 +27,7 @@ def test_players_board_and_rules_text() -> None:
         assert isinstance(player, SfaHeuristic)
         assert player.name == kind
     assert sfa.board() is BOARD
-    assert sfa.rules_text() == ("sfa.md", "sfa-technologies.md")
+    assert sfa.rules_text() == ("rules.md", "technologies.md")
 
 
 def test_lab_board_is_the_standard_duel_map() -> None:
