@@ -18,7 +18,7 @@ from dogfight.core.gamefile import log_digest
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.web.app import create_app
-from dogfight.web.store import GameRecord, Store
+from dogfight.web.store import GameRecord, StaleCopy, Store
 
 from .helpers import JSON_BODY, act, client_for, new_game, view
 
@@ -44,15 +44,20 @@ def test_store_round_trip_and_numbering_clash(tmp_path: Path) -> None:
     )
     store.create(record, [{"action": "pass"}])
     store.append("g1", 1, [{"action": "move", "craft": "C1"}], "over", "d2")
-    # A second writer numbering from an old position fails, and adds nothing.
-    with pytest.raises(sqlite3.IntegrityError):
+    # A second writer numbering from an old position fails, and adds nothing; so does
+    # one that is ahead of the store (it missed an undo).
+    with pytest.raises(StaleCopy, match="holds 2 actions, this copy 1"):
         store.append("g1", 1, [{"action": "pass"}, {"action": "pass"}], "running", "d3")
+    with pytest.raises(StaleCopy, match="holds 2 actions, this copy 3"):
+        store.append("g1", 3, [{"action": "pass"}], "running", "d3")
+    with pytest.raises(StaleCopy):
+        store.truncate("g1", 3, 1, "running", "d1")
     found = store.load("g1")
     assert found is not None
     loaded, actions = found
     assert loaded == GameRecord(**{**_fields(record), "status": "over", "digest": "d2"})
     assert actions == [{"action": "pass"}, {"action": "move", "craft": "C1"}]
-    store.truncate("g1", 1, "running", "d1")
+    store.truncate("g1", 2, 1, "running", "d1")
     assert Store(tmp_path / "s.sqlite").load("g1") == (
         GameRecord(**{**_fields(record), "status": "running", "digest": "d1"}),
         [{"action": "pass"}],
@@ -281,3 +286,60 @@ def test_rebuilding_one_game_holds_up_no_other_and_happens_once(
         views = [w.result(timeout=30) for w in waiting]
     assert views[0] == views[1] and views[0]["game"] == first["game"]
     assert rebuilds == [first["game"]]
+
+
+def test_two_servers_on_one_database_take_turns_without_clashing(tmp_path: Path) -> None:
+    """Two server processes sharing a store (here two apps): each copy that falls behind
+    is rebuilt from the store, never answered with an error, and the stored game
+    replays to the digest either server shows."""
+    db = tmp_path / "games.sqlite"
+    first = client_for(db)
+    created = new_game(first, "sfa", "fighter-duel", {"Rebels": "human", "Aliens": "random"})
+    game, token = created["game"], created["seats"]["Rebels"]["token"]
+    second = client_for(db)
+    seen = view(second, game, token)  # the second server loads the game
+    for turn in range(6):
+        # Alternate servers: each acts on a copy the other has moved past.
+        client = first if turn % 2 == 0 else second
+        shown = view(client, game, token)
+        assert shown["version"] >= seen["version"]
+        if shown["over"] or not shown["your_turn"]:
+            break
+        seen = act(client, game, token, 0, shown["version"])
+    assert stored(db, game) and replayed_digest(db, game) == Store(db).load(game)[0].digest  # type: ignore[index]
+
+
+def test_a_game_the_computer_decides_in_stays_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the computer decides in a game on its thread, other games coming into
+    memory do not drop it: dropped, its decision would be thrown away and made again
+    (with many games in play, again and again: the computer never answered)."""
+    db = tmp_path / "games.sqlite"
+    app = create_app(db, max_live=1, computer_workers=1)
+    client = TestClient(app, raise_server_exceptions=False, headers=JSON_BODY)
+    hub = app.state.hub
+    deciding, release = threading.Event(), threading.Event()
+    real = hub._decision
+    decided: list[str] = []
+
+    def slow(live: Any, game: Any, side: str) -> Any:
+        decided.append(live.record.id)
+        deciding.set()
+        assert release.wait(30)
+        return real(live, game, side)
+
+    monkeypatch.setattr(hub, "_decision", slow)
+    # The Rebels' computer decides first in the fighter duel.
+    first = new_game(client, "sfa", "fighter-duel", {"Rebels": "random", "Aliens": "human"})
+    assert deciding.wait(30)
+    monkeypatch.setattr(hub, "_decision", real)
+    second = new_game(client, "sfa", "fighter-duel", {"Rebels": "human", "Aliens": "random"})
+    assert hub.games.holds(first["game"], hub.games.find(first["game"]))
+    assert hub.loaded() == 2  # over the cap of 1: the pinned game stayed
+    release.set()
+    hub.settle(first["game"])
+    assert decided.count(first["game"]) == 1  # decided once, not thrown away
+    assert view(client, first["game"], first["seats"]["Aliens"]["token"])["version"] > 0
+    assert view(client, second["game"], second["seats"]["Rebels"]["token"])["version"] == 0
+    hub.close()

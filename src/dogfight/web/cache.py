@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from dogfight.core.game import Game
 from dogfight.core.play import Player
@@ -31,13 +32,36 @@ class Live:
         self.game = game
         self.history = history
         self.lock = threading.RLock()
+        self.pins = 0
+        """While above 0 (the computer is deciding; changed under `lock`), the game is
+        not dropped from memory."""
         self.snapshots: dict[int, Game] = {}
         """Copies of the game at some action counts, for review (web/review.py)."""
+        self._views: tuple[Game, dict[tuple[str | None, int | None], dict[str, Any]]] = (
+            game,
+            {},
+        )
+        """The views shown of `game` so far, by seat and review step: a page polling
+        while the computer thinks asks for the same view many times over."""
         self.players: dict[str, Player] = {
             side: new_player(kind, record.ruleset)
             for side, kind in record.seats.items()
             if kind != HUMAN
         }
+
+    def cached_view(
+        self, seat: str | None, step: int | None, build: Callable[[], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The view of the current game for `seat` at review `step`, built once per
+        position (a new position, an undo or a rebuild starts afresh). The caller holds
+        the lock; the view returned is a copy it may add to."""
+        game, views = self._views
+        if game is not self.game:
+            game, views = self._views = (self.game, {})
+        key = (seat, step)
+        if key not in views:
+            views[key] = build()
+        return dict(views[key])
 
     def seat_of(self, token: str | None) -> str | None:
         """The side a token opens (None without a token: a spectator); 403 for a bad one."""
@@ -102,11 +126,19 @@ class LiveGames:
                 del self._rebuilding[game_id]
             gate.set()
 
+    def forget(self, game_id: str, live: Live) -> None:
+        """Drop `live` (held locked by the caller) if it is still the copy in memory: it
+        is stale, and the next use rebuilds the game from the store."""
+        with self._loading:
+            if self._live.get(game_id) is live:
+                del self._live[game_id]
+
     def keep(self, game_id: str, live: Live) -> None:
         """Hold `live` in memory, dropping the least recently used games past
         `max_live`. A game is dropped only with its lock taken here, so no request is
-        changing it and all it did is in the store for the rebuild; one in use stays
-        (this thread holds no game's lock: the lock is re-entrant, and would not tell)."""
+        changing it and all it did is in the store for the rebuild; one in use, or one
+        the computer is deciding in (pinned), stays (this thread holds no game's lock:
+        the lock is re-entrant, and would not tell)."""
         with self._loading:
             self._live[game_id] = live
             for old_id in list(self._live):
@@ -116,6 +148,7 @@ class LiveGames:
                 if old_id == game_id or not old.lock.acquire(blocking=False):
                     continue
                 try:
-                    del self._live[old_id]
+                    if not old.pins:
+                        del self._live[old_id]
                 finally:
                     old.lock.release()

@@ -50,7 +50,7 @@ from dogfight.web.seats import (
     parse_seats,
     token_hash,
 )
-from dogfight.web.store import GameRecord, Store
+from dogfight.web.store import GameRecord, StaleCopy, Store
 from dogfight.web.uploads import check_upload_units, file_stem, lobby_scenario, uploaded_game
 from dogfight.web.views import board_or_none
 
@@ -131,14 +131,21 @@ class Hub:
             with live.lock:
                 if not self.games.holds(game_id, live):
                     continue
+                if self.store.held(game_id) != len(live.game.actions):
+                    # Another server process on this database changed the game.
+                    self.games.forget(game_id, live)
+                    continue
                 # The computer moves if it must: after a person's action, or when a
                 # server stopped before the computer's answer was committed.
-                self._computer_turns(live)
+                try:
+                    self._computer_turns(live)
+                except StaleCopy:
+                    continue  # another server process moved first: rebuild, look again
                 yield live
                 return
 
     def _view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
-        view = view_of(live, seat, step)
+        view = live.cached_view(seat, step, lambda: view_of(live, seat, step))
         view["thinking"] = self.thinking(live.record.id)
         return view
 
@@ -336,7 +343,11 @@ class Hub:
                 live.game.scenario, record.seed, record.rules, live.game.actions[:keep]
             )
             digest = log_digest(game.events)
-            self.store.truncate(record.id, keep, "running", digest)
+            try:
+                self.store.truncate(record.id, len(live.game.actions), keep, "running", digest)
+            except StaleCopy:
+                self.games.forget(record.id, live)
+                raise Conflict(f"game {record.id}: the game changed meanwhile: reload") from None
             live.game, live.history = game, history
             live.record = msgspec.structs.replace(record, status="running", digest=digest)
             return self._view(live, seat, None)
@@ -360,8 +371,13 @@ class Hub:
         # Game.apply checks first: an illegal action raises IllegalAction with the
         # reason before anything changes (and this is a copy anyway).
         history.apply(game, action)
-        self._save(live, game, history)
-        self._computer_turns(live)
+        try:
+            self._save(live, game, history)
+        except StaleCopy:
+            raise Conflict(f"game {live.record.id}: the game changed meanwhile: reload") from None
+        # If another server process answered for the computer, the next view shows it.
+        with contextlib.suppress(StaleCopy):
+            self._computer_turns(live)
 
     def _computer_turns(self, live: Live) -> None:
         """Have the computer seats play until a person must decide or the game ends: on
@@ -424,14 +440,25 @@ class Hub:
                         return
                     before = live.game
                     game, history = before.clone(), live.history.copy()
-                side = game.current_player()
-                assert side is not None  # _computer_due saw a computer seat decide
-                action = self._decision(live, game, side)
+                    # Kept in memory while the computer decides: dropped and rebuilt
+                    # meanwhile, the decision would be thrown away (and, with many
+                    # games in play, made again and again).
+                    live.pins += 1
+                try:
+                    side = game.current_player()
+                    assert side is not None  # _computer_due saw a computer seat decide
+                    action = self._decision(live, game, side)
+                finally:
+                    with live.lock:
+                        live.pins -= 1
                 with live.lock:
                     if live.game is not before or not self.games.holds(game_id, live):
                         continue
                     history.apply(game, action)
-                    self._save(live, game, history)
+                    try:
+                        self._save(live, game, history)
+                    except StaleCopy:
+                        continue  # another server process moved first: rebuild, go on
                 taken += 1
                 if taken > MAX_COMPUTER_ACTIONS:
                     raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")
@@ -448,7 +475,12 @@ class Hub:
         new = [msgspec.to_builtins(a) for a in game.actions[start:]]
         status = "over" if game.is_over() else "running"
         digest = log_digest(game.events)
-        self.store.append(live.record.id, start, new, status, digest)
+        try:
+            self.store.append(live.record.id, start, new, status, digest)
+        except StaleCopy:
+            # This copy is behind the store: drop it, so the next use rebuilds it.
+            self.games.forget(live.record.id, live)
+            raise
         live.game, live.history = game, history
         live.record = msgspec.structs.replace(live.record, status=status, digest=digest)
 

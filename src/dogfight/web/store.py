@@ -54,6 +54,11 @@ class StoreBusy(StoreError):
     """The game database is locked by another process for longer than `BUSY_TIMEOUT`."""
 
 
+class StaleCopy(StoreError):
+    """A writer's copy of a game is behind the store: another writer (a second server
+    process on the same database) committed or undid actions since it was loaded."""
+
+
 @contextmanager
 def _named(path: Path) -> Iterator[None]:
     """Turn SQLite's errors into one line naming the database: busy (retry) or damaged."""
@@ -170,21 +175,36 @@ class Store:
     ) -> None:
         """Add actions numbered from `start`, set status and digest, in one transaction.
 
-        A clash with an existing number (another writer got there first) fails the
-        whole transaction, so two writers can never interleave a game's actions."""
+        The store must hold exactly `start` actions of the game: if another writer got
+        there first (or undid some), StaleCopy is raised and nothing changes, so two
+        writers can never interleave a game's actions."""
         with self._transaction() as db:
+            _check_held(db, game, start)
             _insert_actions(db, game, start, actions)
             db.execute(
                 "UPDATE games SET status = ?, digest = ? WHERE id = ?", (status, digest, game)
             )
 
-    def truncate(self, game: str, keep: int, status: str, digest: str) -> None:
-        """Delete every action from number `keep` on (an undo), in one transaction."""
+    def truncate(self, game: str, held: int, keep: int, status: str, digest: str) -> None:
+        """Delete every action from number `keep` on (an undo), in one transaction; the
+        store must hold exactly `held` actions of the game, else StaleCopy."""
         with self._transaction() as db:
+            _check_held(db, game, held)
             db.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game, keep))
             db.execute(
                 "UPDATE games SET status = ?, digest = ? WHERE id = ?", (status, digest, game)
             )
+
+    def held(self, game: str) -> int:
+        """How many actions of the game the store holds (a copy in memory with fewer
+        or more is stale: another server process changed the game)."""
+        with _named(self.path):
+            (count,) = (
+                self._connection()
+                .execute("SELECT COUNT(*) FROM actions WHERE game = ?", (game,))
+                .fetchone()
+            )
+            return int(count)
 
     def load(self, game: str) -> tuple[GameRecord, list[Any]] | None:
         """A game's header and its actions (as plain data, in order), or None."""
@@ -224,6 +244,15 @@ class Store:
         if db is not None:
             db.close()
             self._local.db = None
+
+
+def _check_held(db: sqlite3.Connection, game: str, expected: int) -> None:
+    (held,) = db.execute("SELECT COUNT(*) FROM actions WHERE game = ?", (game,)).fetchone()
+    if held != expected:
+        raise StaleCopy(
+            f"game {game}: the store holds {held} actions, this copy {expected}; "
+            "another writer changed it"
+        )
 
 
 def _insert_actions(db: sqlite3.Connection, game: str, start: int, actions: Sequence[Any]) -> None:
