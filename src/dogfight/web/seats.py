@@ -73,8 +73,14 @@ def parse_seats(text: str | None, sides: list[str]) -> dict[str, str]:
     for part in (text or "").split(","):
         if not part.strip():
             continue
-        side, sep, kind = part.rpartition(":")
-        if not sep or not side.strip():
+        # A kind may hold colons itself (heuristic:aggressive, search:200): split at
+        # the colon that leaves a side of the scenario before it, else at the first.
+        cuts = [i for i, ch in enumerate(part) if ch == ":"]
+        if not cuts:
             raise BadRequest(f"query 'seats': {part!r} is not SIDE:KIND")
-        seats[side.strip()] = kind.strip()
+        cut = next((i for i in cuts if part[:i].strip() in sides), cuts[0])
+        side, kind = part[:cut].strip(), part[cut + 1 :].strip()
+        if not side:
+            raise BadRequest(f"query 'seats': {part!r} is not SIDE:KIND")
+        seats[side] = kind
     return seats
