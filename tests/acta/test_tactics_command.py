@@ -3,6 +3,7 @@ figure of issue 14 measured over seeded battles and printed beside its target.""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -10,10 +11,12 @@ from typing import Any
 from typer.testing import CliRunner
 
 from dogfight.cli.main import app
+from dogfight.core.game import Game
+from dogfight.core.scenario import load_scenario, scenario_from_raw
 from dogfight.core.seat import Seat
 from dogfight.rulesets.acta import actions as A
 from dogfight.rulesets.acta.heuristic import ActaHeuristic
-from dogfight.rulesets.acta.tactics import count_battles
+from dogfight.rulesets.acta.tactics import Tally, count_battles, play_counted
 
 runner = CliRunner()
 
@@ -53,7 +56,7 @@ def test_the_command_prints_each_figure_beside_its_target() -> None:
     )
     assert done.exit_code == 0, done.output
     assert "first shot or dogfight, turn (median)" in done.output
-    assert "turns no free fighter moves" in done.output
+    assert "standoff turns (no move, no fire)" in done.output
     assert "furball: median decision (ms)" in done.output
     assert "escort-mission" not in done.output
 
@@ -67,7 +70,7 @@ def test_the_command_json_lists_figures_and_counts() -> None:
     data = json.loads(done.output)
     assert data["player"] == "heuristic" and data["battles"] == 1
     names = {f["figure"] for f in data["figures"]}
-    assert "turns no free fighter moves" in names
+    assert "standoff turns (no move, no fire)" in names
     assert data["counts"]["furball"]["battles"] == 1
 
 
@@ -75,3 +78,25 @@ def test_an_unknown_player_kind_is_a_clear_error() -> None:
     done = runner.invoke(app, ["tactics", "acta", "--battles", "1", "--player", "genius"])
     assert done.exit_code != 0
     assert "--player: no acta player 'genius'" in done.output
+
+
+def test_fighters_that_hold_within_range_and_fire_are_no_standoff() -> None:
+    """The furball with the squadrons 2" apart (their guns reach): fighters that never
+    move still shoot each other each turn, and a turn of holding and firing is a fight,
+    not a standoff; the turns once one side's guns are gone and nobody fires are."""
+    raw = copy.deepcopy(load_scenario("acta/furball").raw)
+    for unit in raw["sides"][1]["units"]:
+        unit["at"] = [13, unit["at"][1]]
+    scenario = scenario_from_raw(raw, "close furball")
+    game = Game(scenario, seed=0)
+    tally = Tally()
+    play_counted(game, {s: Holder() for s in game.state.sides}, random.Random(0), tally)
+    # The turns in which some fighter fired, from a replay of the same actions.
+    replay, fired = Game(scenario, seed=0), set()
+    for action in game.actions:
+        turn = replay.state.turn
+        if any(e.clause == "ACTA-ATK-1" for e in replay.apply(action)):
+            fired.add(turn)
+    assert tally.first_combat == [1]
+    assert tally.side_standoffs >= 2 * len(set(fired))  # nobody ever moved...
+    assert tally.standoffs == 8 - len(set(fired))  # ...but the turns with fire are fights

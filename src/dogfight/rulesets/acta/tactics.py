@@ -3,7 +3,9 @@
 `dogfight tactics acta` prints these figures beside their targets (issue 14):
 
 - furball: the turn of the first shot or dogfight (median over the battles), and the
-  turns in which no fighter moves although the enemy is out of contact (a standoff);
+  turns in which no fighter moves although the enemy is out of contact, and no
+  fighter then shoots or dogfights either (a standoff: fighters that hold within range
+  and trade fire are fighting);
 - escort-mission: whether the carrier's escorts stay on its base, intercept and give
   defensive fire, and how often the carrier and the frigate live to the end;
 - carrier-strike: the turn of each side's first launch, and how many fighters are
@@ -71,7 +73,8 @@ class Tally:
     first_combat: list[int] = field(default_factory=list)
     """Turn of each battle's first shot or dogfight (turn limit + 1 if none)."""
     standoffs: int = 0
-    """Turns in which no free fighter of either side moved, the enemy out of contact."""
+    """Turns in which no free fighter of either side moved, the enemy out of contact,
+    and no fighter then attacked (shot or dogfight) in the rest of the turn."""
     side_standoffs: int = 0
     """The same, counted per side."""
     fighter_turns: int = 0
@@ -95,6 +98,16 @@ class Tally:
     ship_turns: int = 0
     corner_turns: int = 0
     decision_ms: list[float] = field(default_factory=list)
+
+
+COMBAT_CLAUSES = ("ACTA-ATK-1", "ACTA-DOG-5", "ACTA-DOG-6")
+"""Events of a shot or a dogfight (the first combat; a turn with one is no standoff)."""
+
+
+def _by_fighter(state: ActaState, data: Mapping[str, Any]) -> bool:
+    """Whether a combat event's unit is a fighter (a dogfight's always is)."""
+    unit = state.units.get(str(data.get("unit", "")))
+    return unit is None or state.is_fighter(unit)
 
 
 def _fighters(state: ActaState) -> list[UnitState]:
@@ -140,6 +153,9 @@ def play_counted(
     types_aboard = {t for u in state.units.values() for t in u.aboard}
     type_first: dict[str, int] = {}
     counting = False
+    held_turn: int | None = None
+    """The turn whose fighter movement was a standoff candidate (no free fighter
+    moved), until an attack later in that turn shows it was not."""
     while not game.is_over():
         side = game.current_player()
         if side is None:
@@ -172,15 +188,25 @@ def play_counted(
         turn = state.turn
         events = game.apply(action)
         for event in events:
-            if not seen_combat and event.clause in ("ACTA-ATK-1", "ACTA-DOG-5", "ACTA-DOG-6"):
-                seen_combat = True
-                tally.first_combat.append(turn)
+            if event.clause in COMBAT_CLAUSES:
+                if held_turn == turn and _by_fighter(state, event.data):
+                    held_turn = None  # they held, but fought: no standoff
+                if not seen_combat:
+                    seen_combat = True
+                    tally.first_combat.append(turn)
             if event.clause == "ACTA-FTR-2" and float(event.data.get("distance", 0.0)) > 0:
                 movers.add(str(event.data.get("unit", "")))
         after = cast(ActaState, game.state)
+        if held_turn is not None and (after.turn != held_turn or game.is_over()):
+            tally.standoffs += 1
+            held_turn = None
         if counting and (after.phase != "fighter_move" or after.turn != turn or game.is_over()):
             counting = False
-            _count_moves(after, free_at_start, movers, escorts, carriers, tally)
+            if _count_moves(after, free_at_start, movers, escorts, carriers, tally):
+                if after.turn != turn or game.is_over():
+                    tally.standoffs += 1  # the turn ended with the movement
+                else:
+                    held_turn = turn
         if phase == "ship_move" and after.phase != "ship_move":
             for unit in after.units.values():
                 if not after.is_fighter(unit):
@@ -210,8 +236,9 @@ def _count_moves(
     escorts: set[str],
     carriers: set[str],
     tally: Tally,
-) -> None:
-    """After a fighter movement step: standoffs, and where the escorts ended."""
+) -> bool:
+    """After a fighter movement step: where the escorts ended, and whether it was a
+    standoff candidate (no free fighter of either side moved: True)."""
     fighters = _fighters(state)
     sides = {f.side for f in fighters}
     still = True
@@ -224,8 +251,6 @@ def _count_moves(
             still = False
         else:
             tally.side_standoffs += 1
-    if still and len(sides) == 2 and any(free.values()):
-        tally.standoffs += 1
     for fighter in fighters:
         if fighter.id not in escorts or not free.get(fighter.id, False):
             continue
@@ -234,6 +259,7 @@ def _count_moves(
             _touching(state, fighter) and _near_carrier(state, fighter, carriers)
         ):
             tally.escort_kept += 1
+    return still and len(sides) == 2 and any(free.values())
 
 
 def _near_carrier(state: ActaState, fighter: UnitState, carriers: set[str]) -> bool:
@@ -310,7 +336,7 @@ def figures(tallies: Mapping[str, Tally], record: Mapping[str, tuple[int, int]])
         out.append(
             Figure(
                 "furball",
-                "turns no free fighter moves",
+                "standoff turns (no move, no fire)",
                 str(furball.standoffs),
                 "0",
                 furball.standoffs == 0,
