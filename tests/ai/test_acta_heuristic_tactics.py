@@ -268,11 +268,11 @@ def test_the_cautious_persona_keeps_out_of_a_fight_the_plain_heuristic_takes() -
     ("text", "message"),
     [
         ("greed: 1.2\nbravery: 2\n", "field 'bravery': not a weight"),
-        ("lurk: .nan\n", "field 'lurk': nan is not a finite number"),
+        ("lurk: .nan\n", "field 'lurk': nan is not a finite number from 0 to 10"),
         ("approach: .inf\n", "field 'approach': inf is not a finite number"),
         ("caution: yes\n", "field 'caution': True is not a number"),
-        ("escort: -1\n", "field 'escort': -1 is outside 0 to 10"),
-        ("- greed\n", "a persona is a mapping"),
+        ("escort: -1\n", "field 'escort': -1 is not a finite number from 0 to 10"),
+        ("- greed\n", "a persona file is a mapping"),
     ],
 )
 def test_a_bad_persona_file_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:

@@ -2,20 +2,15 @@
 
 A persona is a YAML file in data/acta/personas/ (`heuristic:aggressive` reads
 aggressive.yaml) naming some of the fields of `Weights`; the fields it leaves out keep
-the plain heuristic's values. Every weight is checked: an unknown field, a value that is
-not a finite number, or one out of its range is a `DataError` naming the file and field.
+the plain heuristic's values. core/personas.py reads and checks it (every weight a
+finite number from 0 to `LIMIT`).
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, fields, replace
-from functools import cache
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
 
-from dogfight.core.data import package_data, read_yaml
-from dogfight.core.errors import DataError
+from dogfight.core.personas import PersonaBook
 
 PERSONAS = ("aggressive", "cautious")
 """The personas shipped with the ruleset (`heuristic:NAME`)."""
@@ -47,43 +42,10 @@ DEFAULT = Weights()
 """The plain heuristic's weights."""
 
 
-def persona_path(name: str) -> Path:
-    """The data file of a shipped persona."""
-    return package_data("acta", "personas", f"{name}.yaml")
+BOOK = PersonaBook("acta", Weights, PERSONAS, default_bounds=(0.0, LIMIT))
+"""The acta personas, read and checked by the one loader of core/personas.py."""
 
-
-def weights_from(raw: Any, where: str) -> Weights:
-    """Checked weights from a persona file's contents (`where` names the file)."""
-    if raw is None:
-        return DEFAULT
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: a persona is a mapping of weight names to numbers")
-    known = {f.name for f in fields(Weights)}
-    values: dict[str, float] = {}
-    for key, value in raw.items():
-        if key not in known:
-            raise DataError(
-                f"{where}: field '{key}': not a weight (known: {', '.join(sorted(known))})"
-            )
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise DataError(f"{where}: field '{key}': {value!r} is not a number")
-        number = float(value)
-        if not math.isfinite(number):
-            raise DataError(f"{where}: field '{key}': {value!r} is not a finite number")
-        if not 0.0 <= number <= LIMIT:
-            raise DataError(f"{where}: field '{key}': {number:g} is outside 0 to {LIMIT:g}")
-        values[key] = number
-    return replace(DEFAULT, **values)
-
-
-def load_weights(path: Path | str) -> Weights:
-    """The weights of a persona file."""
-    return weights_from(read_yaml(path), str(path))
-
-
-@cache
-def persona(name: str) -> Weights:
-    """A shipped persona's weights, read once."""
-    if name not in PERSONAS:
-        raise DataError(f"no acta persona '{name}' (known: {', '.join(PERSONAS)})")
-    return load_weights(persona_path(name))
+persona_path = BOOK.path
+weights_from = BOOK.parse
+load_weights = BOOK.load
+persona = BOOK.persona
