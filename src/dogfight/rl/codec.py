@@ -111,10 +111,12 @@ class Driver:
     def start(self, seed: int) -> None:
         """A new game with this seed (the same seed, the same game)."""
         self.game = Game(self.scenario, seed=game_seed(seed), rules=self.rules)
+        previous: Encoding | None = getattr(self, "encoding", None)
         try:
             self.encoding: Encoding = self.game.ruleset.encoding(self.game.state)
         except NotImplementedError as exc:
             raise DataError(f"{self.scenario.where}: {exc}") from None
+        self.encoding.carry(previous)
         if self._sizes not in (None, self._measure()):
             raise RuntimeError(
                 f"{self.scenario.where}: the ruleset's encoding changed size with the seed"

@@ -154,6 +154,15 @@ class ActaEncoding(Encoding):
             self._place(state)
         return max(0, slots.of(uid))
 
+    def memo_key(self) -> Any:
+        """The units holding each slot: the remembered cells depend on nothing else that
+        changes from one game of a scenario to the next."""
+        return tuple(tuple(s.holders()) for s in self.slots.values())
+
+    def memo(self) -> Memo:
+        """The remembered cells."""
+        return self._memo
+
     def index(self, state: ActaState, action: Any) -> int:
         """The cell of an ACTA action of the side deciding now. A fighter's move and a
         launch are placed from where the unit stands and the fighter order from who

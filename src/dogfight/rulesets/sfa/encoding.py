@@ -214,6 +214,15 @@ class SfaEncoding(Encoding):
             slot = self.seen[side].of(name)
         return 1 + slot if slot >= 0 else self.capacity + 1
 
+    def memo_key(self) -> Any:
+        """The units holding each slot: the remembered cells depend on nothing else that
+        changes from one game of a scenario to the next."""
+        return tuple(tuple(s.holders()) for s in (*self.own.values(), *self.seen.values()))
+
+    def memo(self) -> Memo:
+        """The remembered cells."""
+        return self._memo
+
     def index(self, state: SfaState, action: Any) -> int:
         """The cell of an SFA action of the side deciding now. A move's cell depends on
         the slots and the facing it starts from, and most others' on the slots only:
@@ -236,7 +245,8 @@ class SfaEncoding(Encoding):
         (`_move_part`, worked out once for every game); the cells of a plain move (no
         abort, no ram) are kept by block and facing, keyed by the steps alone, so most
         of a movement decision is one lookup per move. The rest go through `index`."""
-        memo, crafts, out = self._memo.table(), state.craft, []
+        memo, crafts = self._memo.table(), state.craft
+        out: list[int] = []
         append = out.append
         start, width = self._move_block
         craft_id: str | None = None
