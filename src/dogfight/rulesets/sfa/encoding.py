@@ -92,7 +92,7 @@ def _shown(state: SfaState, side: str) -> list[Piece]:
         if owner is not None and owner.side != side and decoy.on:
             cloaked = owner.cloaked and T.side_sees(state, side, owner)
             pieces.append((table.get(decoy.id, decoy.id), owner, decoy.hex, decoy.facing, cloaked))
-    pieces.sort(key=lambda p: alias_key(p[0]))
+    pieces.sort(key=lambda p: _alias_key(p[0]))
     return pieces
 
 
@@ -173,6 +173,8 @@ class SfaEncoding(Encoding):
         self._plain: dict[tuple[int, int], dict[str, int]] = {}
         self._scales: dict[str, tuple[int, int, int]] = {}
         """Per craft type: its structure, power and move, each at least 1."""
+        self._present: dict[str, tuple[str, ...]] = {}
+        """Per side: the craft on the map when its own craft were last given slots."""
         self._blank = [0.0] * len(UNIT_FIELDS)
         self._speeds: dict[str, int] = {}
         self._selected: dict[str, set[str]] = {}
@@ -180,7 +182,11 @@ class SfaEncoding(Encoding):
             self._place(state, side)
 
     def _place(self, state: SfaState, side: str) -> list[Piece]:
-        self.own[side].place(cid for cid, c in state.craft.items() if c.side == side)
+        # A side's own craft need new slots only when the craft on the map change.
+        present = tuple(state.craft)
+        if self._present.get(side) != present:
+            self.own[side].place(cid for cid, c in state.craft.items() if c.side == side)
+            self._present[side] = present
         shown = _shown(state, side)
         self.seen[side].place(name for name, *_ in shown)
         return shown
@@ -449,6 +455,10 @@ class SfaEncoding(Encoding):
 
 _TRIG = {f: (math.cos(f * math.pi / 3), math.sin(f * math.pi / 3)) for f in range(6)}
 """(cos, sin) of each facing, as `_craft` would work them out."""
+
+
+_alias_key = functools.lru_cache(maxsize=1 << 12)(alias_key)
+"""`alias_key`, remembered: the same few names are sorted at every observation."""
 
 
 def _offset(q: int, r: int) -> tuple[int, int]:
