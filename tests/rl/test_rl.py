@@ -71,6 +71,28 @@ def test_the_mask_is_exactly_the_cells_of_legal_actions(scenario: str) -> None:
     play_randomly(rl.env(scenario), seed=5, check=True)
 
 
+@pytest.mark.parametrize("scenario", sorted(FIRST.values()))
+def test_cells_remembered_from_an_earlier_game_are_a_new_encodings_cells(scenario: str) -> None:
+    """After a reset the encoding starts from the last game's remembered cells
+    (`Encoding.carry`): every decision of the next game is numbered as an encoding
+    built afresh for it numbers it, action by action."""
+    env = rl.env(scenario)
+    play_randomly(env, seed=3)
+    env.reset(seed=4)
+    game, encoding = env.driver.game, env.driver.encoding
+    fresh = game.ruleset.encoding(game.state)
+    assert encoding.memo_key() == fresh.memo_key()
+    assert encoding.memo().table(), "nothing was carried over: the test checks nothing"
+    rng = random.Random(4)
+    while not game.is_over() and len(game.actions) < 150:
+        legal = game.legal_actions()
+        assert encoding.cells(game.state, legal) == fresh.cells(game.state, legal)
+        assert [encoding.index(game.state, a) for a in legal] == [
+            fresh.index(game.state, a) for a in legal
+        ]
+        game.apply(legal[rng.randrange(len(legal))])
+
+
 def test_an_unmasked_cell_holds_nothing_but_steps_to_the_nearest_legal_one() -> None:
     env = rl.env("acta/furball")
     mask = env.observe(env.agent_selection)["action_mask"]
@@ -258,8 +280,13 @@ def test_every_kind_of_action_has_a_cell(scenario: str) -> None:
 
     env = rl.env(scenario)
     game = env.driver.game
-    unit = next(iter(getattr(game.state, "units", None) or getattr(game.state, "flights",
-                                                                     None) or game.state.craft))
+    unit = next(
+        iter(
+            getattr(game.state, "units", None)
+            or getattr(game.state, "flights", None)
+            or game.state.craft
+        )
+    )
     kinds = typing.get_args(game.ruleset.action_type)
     assert len(kinds) >= 8
     for cls in kinds:

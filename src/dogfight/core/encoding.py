@@ -146,28 +146,34 @@ class Slots:
 
 class Memo:
     """Cells of actions whose cell depends only on the action and the slots: kept until
-    a slot changes hands (the slots' shared `clock` moves) or it holds `limit` of them."""
+    a slot changes hands (the slots' shared `clock` moves) or it holds `limit` of them.
 
-    __slots__ = ("_cells", "_clock", "_stamp", "limit")
+    Stale cells are let go by starting a new table, not by emptying the old one, so that
+    the table of a game's first slots (`start`) outlives them: a later game of the same
+    scenario starting with the same slots takes it over (`Encoding.carry`)."""
+
+    __slots__ = ("_cells", "_clock", "_stamp", "limit", "start")
 
     def __init__(self, clock: list[int], limit: int = 50_000) -> None:
         self._clock = clock
         self._cells: dict[Any, int] = {}
         self._stamp = -1
         self.limit = limit
+        self.start: tuple[Any, dict[Any, int]] | None = None
+        """(memo key, table) of the slots the game started with (see `Encoding.carry`)."""
 
     def get(self, key: Any) -> int | None:
         """The remembered cell of `key`, if still good."""
         stamp = self._clock[0]
         if stamp != self._stamp or len(self._cells) >= self.limit:
-            self._cells.clear()
+            self._cells = {}
             self._stamp = stamp
             return None
         return self._cells.get(key)
 
     def table(self) -> dict[Any, int]:
-        """The remembered cells themselves (emptied in place when they go stale), for a
-        loop over many actions that reads them directly."""
+        """The remembered cells themselves (a new table when they go stale), for a loop
+        over many actions that reads them directly."""
         self.get(None)
         return self._cells
 
@@ -175,6 +181,14 @@ class Memo:
         """Remember `cell` for `key`; returns it."""
         self._cells[key] = cell
         return cell
+
+    def begin(self, key: Any, earlier: Memo | None) -> None:
+        """Mark the slots now held (described by `key`) as this game's first, taking
+        over `earlier`'s table of its first slots if those were the same."""
+        if earlier is not None and earlier.start is not None and earlier.start[0] == key:
+            self._cells = earlier.start[1]
+            self._stamp = self._clock[0]
+        self.start = (key, self.table())
 
 
 def bin_of(value: float, edges: Sequence[float]) -> int:
@@ -221,6 +235,27 @@ class Encoding(ABC):
     @abstractmethod
     def observe(self, state: Any, side: str) -> list[float]:
         """`len(fields)` numbers, mostly in -1..1, holding only what `side` may see."""
+
+    def carry(self, previous: Encoding | None) -> None:
+        """Called at the start of a game, `previous` the encoding of the last game of the
+        same scenario (a learning environment's reset), if any: this game starts from
+        the cells `previous` remembered while its slots were as this game's are now
+        (`memo_key`), so that a new game need not work out again the cells of the
+        actions offered game after game."""
+        key = self.memo_key()
+        if key is not None:
+            same = previous is not None and type(previous) is type(self)
+            earlier = previous.memo() if same and previous is not None else None
+            self.memo().begin(key, earlier)
+
+    def memo_key(self) -> Any:
+        """What the remembered cells depend on beyond the actions and the scenario (the
+        units in each slot, ...), or None for an encoding that remembers none."""
+        return None
+
+    def memo(self) -> Memo:
+        """The remembered cells (for an encoding whose `memo_key` is not None)."""
+        raise NotImplementedError
 
 
 def unit_fields(prefix: str, count: int, names: Sequence[str]) -> list[str]:

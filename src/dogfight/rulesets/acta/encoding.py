@@ -65,6 +65,7 @@ FIGHTER_DISTANCE_EDGES = (0.5, 4.0)
 """A fighter's move: stay, short (under 4"), long."""
 SHIP_TURN_EDGES = (-67.5, -22.5, 22.5, 67.5)
 SHIP_DISTANCE_EDGES = (0.5, 4.5, 8.5)
+TAU = 2 * math.pi
 
 
 class ActaEncoding(Encoding):
@@ -84,8 +85,10 @@ class ActaEncoding(Encoding):
                 ("special", [("unit", c), ("name", len(SPECIALS)), ("variant", 4)]),
                 ("move_ship", [("unit", c), ("turn", 5), ("distance", 4)]),
                 ("fighter_order", [("other_first", 2)]),
-                ("move_fighter", [("unit", c), ("sector", MOVE_SECTORS), ("distance", 3),
-                                  ("support", 2)]),
+                (
+                    "move_fighter",
+                    [("unit", c), ("sector", MOVE_SECTORS), ("distance", 3), ("support", 2)],
+                ),
                 ("recover", [("unit", c)]),
                 ("end_movement", [("-", 1)]),
                 ("intercept", [("fighters", 4)]),
@@ -151,6 +154,15 @@ class ActaEncoding(Encoding):
             self._place(state)
         return max(0, slots.of(uid))
 
+    def memo_key(self) -> Any:
+        """The units holding each slot: the remembered cells depend on nothing else that
+        changes from one game of a scenario to the next."""
+        return tuple(tuple(s.holders()) for s in self.slots.values())
+
+    def memo(self) -> Memo:
+        """The remembered cells."""
+        return self._memo
+
     def index(self, state: ActaState, action: Any) -> int:
         """The cell of an ACTA action of the side deciding now. A fighter's move and a
         launch are placed from where the unit stands and the fighter order from who
@@ -167,6 +179,7 @@ class ActaEncoding(Encoding):
         start = self._fighter_block
         movers: dict[str, tuple[int, float, float]] = {}
         low, high = FIGHTER_DISTANCE_EDGES
+        hypot, atan2 = math.hypot, math.atan2
         for action in actions:
             kind = type(action)
             if kind is A.MoveFighter:
@@ -180,9 +193,14 @@ class ActaEncoding(Encoding):
                     base = start + self._slot(state, unit.id) * MOVE_SECTORS * 6
                     mover = movers[action.unit] = (base, pos.x, pos.y)
                 dx, dy = action.x - mover[1], action.y - mover[2]
-                dist = math.hypot(dx, dy)
-                part = sector(dx, dy, MOVE_SECTORS) if dist >= low else 0
-                far = 0 if dist < low else 1 if dist < high else 2
+                dist = hypot(dx, dy)
+                if dist < low:
+                    out.append(mover[0] + (1 if action.support else 0))
+                    continue
+                # `sector(dx, dy, MOVE_SECTORS)` written out: the same operations, without
+                # a call per move.
+                part = int(atan2(dy, dx) % TAU / TAU * MOVE_SECTORS + 0.5) % MOVE_SECTORS
+                far = 1 if dist < high else 2
                 out.append(mover[0] + (part * 3 + far) * 2 + (1 if action.support else 0))
                 continue
             cell = None if kind is A.Launch or kind is A.FighterOrder else memo.get(action)
@@ -194,9 +212,7 @@ class ActaEncoding(Encoding):
         if isinstance(action, A.Fire):
             unit = state.units.get(action.unit)
             weapon = self._weapon.get((unit.type, action.weapon), 0) if unit is not None else 0
-            return lay.index(
-                "fire", slot(state, action.unit), weapon, slot(state, action.target)
-            )
+            return lay.index("fire", slot(state, action.unit), weapon, slot(state, action.target))
         if isinstance(action, A.MoveFighter):
             unit = state.units.get(action.unit)
             dx = dy = 0.0

@@ -92,9 +92,7 @@ class EvoEncoding(Encoding):
             slots.place(fid for fid, f in state.flights.items() if f.side == side)
         self.width, self.height = state.table.width, state.table.height
         self._memo = Memo(clock)
-        self._manoeuvre_block = next(
-            b.start for b in self.layout.blocks() if b.kind == "manoeuvre"
-        )
+        self._manoeuvre_block = next(b.start for b in self.layout.blocks() if b.kind == "manoeuvre")
         """Where the manoeuvre cells start (flight x 8 sectors x 3 lengths)."""
         # Each flight type's Torpedo launches a battle (EVO-TOR-1): what a flight has
         # left is read from its launches.
@@ -111,6 +109,18 @@ class EvoEncoding(Encoding):
         """(flight slot, place in the flight) of a model."""
         model = state.models.get(mid)
         return (self._slot(state, model.unit) if model else 0, self.model_place.get(mid, 0))
+
+    def memo_key(self) -> Any:
+        """The units holding each slot: the remembered cells depend on nothing else that
+        changes from one game of a scenario to the next."""
+        return (
+            tuple(tuple(s.holders()) for s in self.slots.values()),
+            tuple(self.model_place.items()),
+        )
+
+    def memo(self) -> Memo:
+        """The remembered cells."""
+        return self._memo
 
     def index(self, state: EvoState, action: Any) -> int:
         """The cell of an EVO action of the side deciding now (an action's cell depends

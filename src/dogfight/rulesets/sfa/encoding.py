@@ -92,7 +92,7 @@ def _shown(state: SfaState, side: str) -> list[Piece]:
         if owner is not None and owner.side != side and decoy.on:
             cloaked = owner.cloaked and T.side_sees(state, side, owner)
             pieces.append((table.get(decoy.id, decoy.id), owner, decoy.hex, decoy.facing, cloaked))
-    pieces.sort(key=lambda p: alias_key(p[0]))
+    pieces.sort(key=lambda p: _alias_key(p[0]))
     return pieces
 
 
@@ -116,15 +116,39 @@ class SfaEncoding(Encoding):
         s = stations
         self.layout = ActionLayout(
             [
-                ("select", [("craft", c), ("station", s), ("kind", len(KINDS)),
-                            ("item", items), ("speed_dice", len(SPEED_EDGES) + 1)]),
+                (
+                    "select",
+                    [
+                        ("craft", c),
+                        ("station", s),
+                        ("kind", len(KINDS)),
+                        ("item", items),
+                        ("speed_dice", len(SPEED_EDGES) + 1),
+                    ],
+                ),
                 ("interrupt", [("craft", c), ("station", s)]),
                 ("pass", [("-", 1)]),
-                ("move", [("craft", c), ("direction", 7),
-                          ("distance", len(MOVE_DISTANCE_EDGES) + 1), ("turn", 6),
-                          ("abort", 3), ("ram", 2)]),
-                ("resolve", [("craft", c), ("station", s), ("target", c + 2),
-                             ("willpower", 2), ("extra", 5)]),
+                (
+                    "move",
+                    [
+                        ("craft", c),
+                        ("direction", 7),
+                        ("distance", len(MOVE_DISTANCE_EDGES) + 1),
+                        ("turn", 6),
+                        ("abort", 3),
+                        ("ram", 2),
+                    ],
+                ),
+                (
+                    "resolve",
+                    [
+                        ("craft", c),
+                        ("station", s),
+                        ("target", c + 2),
+                        ("willpower", 2),
+                        ("extra", 5),
+                    ],
+                ),
                 ("abort", [("craft", c), ("station", s), ("to", len(ABORTS))]),
                 ("displace", [("craft", c), ("use", 2)]),
                 ("hologram", [("craft", c), ("on", 2)]),
@@ -146,13 +170,23 @@ class SfaEncoding(Encoding):
         move = next(b for b in self.layout.blocks() if b.kind == "move")
         self._move_block = (move.start, move.size // c)
         """Where the move cells start, and how many each craft has."""
+        self._plain: dict[tuple[int, int], dict[str, int]] = {}
+        self._scales: dict[str, tuple[int, int, int]] = {}
+        """Per craft type: its structure, power and move, each at least 1."""
+        self._present: dict[str, tuple[str, ...]] = {}
+        """Per side: the craft on the map when its own craft were last given slots."""
+        self._blank = [0.0] * len(UNIT_FIELDS)
         self._speeds: dict[str, int] = {}
         self._selected: dict[str, set[str]] = {}
         for side in state.sides:
             self._place(state, side)
 
     def _place(self, state: SfaState, side: str) -> list[Piece]:
-        self.own[side].place(cid for cid, c in state.craft.items() if c.side == side)
+        # A side's own craft need new slots only when the craft on the map change.
+        present = tuple(state.craft)
+        if self._present.get(side) != present:
+            self.own[side].place(cid for cid, c in state.craft.items() if c.side == side)
+            self._present[side] = present
         shown = _shown(state, side)
         self.seen[side].place(name for name, *_ in shown)
         return shown
@@ -186,6 +220,15 @@ class SfaEncoding(Encoding):
             slot = self.seen[side].of(name)
         return 1 + slot if slot >= 0 else self.capacity + 1
 
+    def memo_key(self) -> Any:
+        """The units holding each slot: the remembered cells depend on nothing else that
+        changes from one game of a scenario to the next."""
+        return tuple(tuple(s.holders()) for s in (*self.own.values(), *self.seen.values()))
+
+    def memo(self) -> Memo:
+        """The remembered cells."""
+        return self._memo
+
     def index(self, state: SfaState, action: Any) -> int:
         """The cell of an SFA action of the side deciding now. A move's cell depends on
         the slots and the facing it starts from, and most others' on the slots only:
@@ -204,31 +247,53 @@ class SfaEncoding(Encoding):
 
     def cells(self, state: SfaState, actions: list[Any]) -> list[int]:
         """`index` of each action. A decision offers some forty moves: a move's cell is
-        its craft's block plus a part that depends only on the facing and the steps,
-        worked out once for every game (`_move_part`); the rest go through `index`."""
-        memo, crafts, out = self._memo.table(), state.craft, []
-        blocks: dict[str, tuple[int, int]] = {}
+        its craft's block plus a part that depends only on the facing and the steps
+        (`_move_part`, worked out once for every game); the cells of a plain move (no
+        abort, no ram) are kept by block and facing, keyed by the steps alone, so most
+        of a movement decision is one lookup per move. The rest go through `index`."""
+        memo, crafts = self._memo.table(), state.craft
+        out: list[int] = []
+        append = out.append
         start, width = self._move_block
+        craft_id: str | None = None
+        base = facing = 0
+        plain: dict[str, int] = {}
         for action in actions:
             kind = type(action)
             if kind is Move and action.dest is None:
-                at = blocks.get(action.craft)
-                if at is None:
+                if action.craft != craft_id:
                     craft = crafts.get(action.craft)
                     if craft is None:
-                        out.append(self.index(state, action))
+                        craft_id = None
+                        append(self.index(state, action))
                         continue
-                    at = blocks[action.craft] = (
-                        start + width * min(self.capacity - 1, self._own(state, craft.id)),
-                        craft.facing,
-                    )
-                out.append(at[0] + _move_part(at[1], action.steps, action.abort, action.ram))
+                    craft_id, facing = action.craft, craft.facing
+                    base = start + width * min(self.capacity - 1, self._own(state, craft.id))
+                    plain = self._plain_moves(base, facing)
+                if action.abort or action.ram:
+                    append(base + _move_part(facing, action.steps, action.abort, action.ram))
+                    continue
+                cell = plain.get(action.steps)
+                if cell is None:
+                    cell = plain[action.steps] = base + _move_part(facing, action.steps, "", False)
+                append(cell)
                 continue
-            cell = None if kind is Move or (kind is Resolve and action.target) else memo.get(
-                action
-            )
-            out.append(cell if cell is not None else self.index(state, action))
+            cell = None if kind is Move or (kind is Resolve and action.target) else memo.get(action)
+            append(cell if cell is not None else self.index(state, action))
         return out
+
+    def _plain_moves(self, base: int, facing: int) -> dict[str, int]:
+        """The cells of plain moves (steps to cell) of the craft block at `base` flying
+        from `facing`: a pure function of the two, so kept for the whole game (emptied
+        if it ever grows large)."""
+        table = self._plain.get((base, facing))
+        if table is None:
+            if len(self._plain) >= 4096:
+                self._plain.clear()
+            table = self._plain[(base, facing)] = {}
+        elif len(table) >= 4096:
+            table.clear()
+        return table
 
     def _index(self, state: SfaState, action: Any) -> int:
         lay = self.layout
@@ -238,7 +303,11 @@ class SfaEncoding(Encoding):
             craft, station = self._actor(state, action.actor)
             kind = KINDS.index(action.kind) if action.kind in KINDS else len(KINDS) - 1
             return lay.index(
-                "select", craft, station, kind, self._item(state, action),
+                "select",
+                craft,
+                station,
+                kind,
+                self._item(state, action),
                 bin_of(action.speed_dice, SPEED_EDGES),
             )
         if isinstance(action, Resolve):
@@ -253,8 +322,12 @@ class SfaEncoding(Encoding):
             elif action.use:
                 extra = 4
             return lay.index(
-                "resolve", craft, station, self._target(state, action.target),
-                1 if action.willpower else 0, extra,
+                "resolve",
+                craft,
+                station,
+                self._target(state, action.target),
+                1 if action.willpower else 0,
+                extra,
             )
         if isinstance(action, Pass):
             return lay.index("pass", 0)
@@ -290,7 +363,12 @@ class SfaEncoding(Encoding):
             direction, distance, turned = _shape(craft.facing if craft else 0, action.steps)
         abort = 0 if not action.abort else 1 if action.abort == "extra_move" else 2
         return self.layout.index(
-            "move", self._own(state, action.craft), direction, distance, turned, abort,
+            "move",
+            self._own(state, action.craft),
+            direction,
+            distance,
+            turned,
+            abort,
             1 if action.ram else 0,
         )
 
@@ -303,23 +381,25 @@ class SfaEncoding(Encoding):
             cid = key.rpartition("#")[0]
             speeds[cid] = max(value, speeds.get(cid, 0))
         selected: dict[str, set[str]] = {}
+        crafts = state.craft
         for key, sel in state.selections.items():
-            owner = state.craft.get(key.rpartition("#")[0])
+            owner = crafts.get(key.rpartition("#")[0])
             if owner is not None and owner.side == side:
                 selected.setdefault(owner.id, set()).add(sel.kind)
         self._speeds, self._selected = speeds, selected
         out: list[float] = []
-        blank = [0.0] * len(UNIT_FIELDS)
+        blank = self._blank
+        row = self._craft
         for held in self.own[side].holders():
-            craft = state.craft.get(held) if held is not None else None
-            out.extend(
-                self._craft(state, craft, craft.hex, craft.facing, craft.cloaked, True)
-                if craft is not None else blank
-            )
+            craft = crafts.get(held) if held is not None else None
+            if craft is None:
+                out += blank
+            else:
+                out += row(state, craft, craft.hex, craft.facing, craft.cloaked, True)
         by_name = {piece[0]: piece[1:] for piece in shown}
         for name in self.seen[side].holders():
             piece = by_name.get(name) if name is not None else None
-            out.extend(self._craft(state, *piece, False) if piece is not None else blank)
+            out += row(state, *piece, False) if piece is not None else blank
         out.append(state.turn / max(1, state.turn_limit))
         out.append(1.0 if state.active == side else 0.0)
         out.extend(1.0 if state.phase == p else 0.0 for p in PHASES)
@@ -334,31 +414,51 @@ class SfaEncoding(Encoding):
         cloaked: bool,
         own: bool,
     ) -> list[float]:
-        kind = state.types[craft.type]
+        scale = self._scales.get(craft.type)
+        if scale is None:
+            kind = state.types[craft.type]
+            scale = self._scales[craft.type] = (
+                max(1, kind.structure),
+                max(1, kind.power),
+                max(1, kind.move),
+            )
+        structure, power, move = scale
         col, row = where.q, where.r + (where.q - (where.q & 1)) // 2
-        rad = facing * math.pi / 3
-        speed = self._speeds.get(craft.id, 0)
+        trig = _TRIG.get(facing)
+        if trig is None:
+            trig = (math.cos(facing * math.pi / 3), math.sin(facing * math.pi / 3))
+        speed = self._speeds.get(craft.id, 0) / 20
+        moved = craft.hexes_moved / move
+        willpower = craft.pilot.willpower
         selected = self._selected.get(craft.id, ()) if own else ()
+        # The same numbers as min(1.0, x) and max(1, n) would give, without the calls.
         return [
             1.0,
             col / self.width * 2 - 1,
             row / self.height * 2 - 1,
-            math.cos(rad),
-            math.sin(rad),
-            craft.structure / max(1, kind.structure),
-            craft.power / max(1, kind.power),
-            craft.willpower / max(1, craft.pilot.willpower),
+            trig[0],
+            trig[1],
+            craft.structure / structure,
+            craft.power / power,
+            craft.willpower / (willpower if willpower > 1 else 1),
             1.0 if craft.disabled else 0.0,
             1.0 if craft.stunned else 0.0,
             1.0 if cloaked else 0.0,
             1.0 if craft.force_field or craft.plasma_field else 0.0,
-            min(1.0, speed / 20),
-            min(1.0, craft.hexes_moved / max(1, kind.move)),
+            speed if speed < 1.0 else 1.0,
+            moved if moved < 1.0 else 1.0,
             1.0 if "attack" in selected else 0.0,
             1.0 if "equipment" in selected else 0.0,
             1.0 if "extra_move" in selected else 0.0,
         ]
 
+
+_TRIG = {f: (math.cos(f * math.pi / 3), math.sin(f * math.pi / 3)) for f in range(6)}
+"""(cos, sin) of each facing, as `_craft` would work them out."""
+
+
+_alias_key = functools.lru_cache(maxsize=1 << 12)(alias_key)
+"""`alias_key`, remembered: the same few names are sorted at every observation."""
 
 
 def _offset(q: int, r: int) -> tuple[int, int]:
