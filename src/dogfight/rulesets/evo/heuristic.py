@@ -25,7 +25,9 @@ Each decision is scored in points expected to be destroyed:
   drift (a turn's worth of turning allowed, more on an enemy's six), less the fire it
   is exposed to from enemies after their own drift (more if they sit on its six), less
   the reactions it triggers now, and a heavy price for a drift that would carry a
-  model off the table; a little for being within 10" of a stealthy enemy next turn,
+  model off the table; the fire of a stealthy enemy from beyond 10" weighs more (it
+  can be answered only at its stealth Target, `stealth_fear`); a little for being
+  within 10" of a stealthy enemy next turn,
   and, under fire, for fewer of its models sharing one fire zone. Wards (wards.py:
   shuttles) weigh that fire more and never close; their escorts gain for ending
   near them.
