@@ -129,6 +129,54 @@ def test_EVO_STL_1_closes_within_10_of_a_stealthy_target_before_shooting() -> No
     assert weigh(player, game)[0].action == A.Shoot(unit="B", target="G.1")
 
 
+STARFURY = unit("starfury", models=3, agility=4, points=20, traits=["Dodge 6+"], weapons=GUN)
+NIAL = unit(
+    "nial",
+    models=3,
+    agility=5,
+    target="4-6",
+    points=32,
+    traits=["Dodge 5+"],
+    weapons=[{"name": "Fusion", "range": 18, "dice": 3, "die": 6, "arc": "FaF"}],
+)
+"""Stat lines like the stealth-ambush's Aurora and Nial (data/evo/units)."""
+
+
+def activation(player: EvoHeuristic, nial_x: float) -> tuple[list[str], float]:
+    """A Starfury flight's whole activation against a Nial flight coming head-on (the
+    Nials act first next turn): the actions it takes, and how far its leader ends from
+    the Nials' next drift point."""
+    game = position(
+        (0, "B", "starfury", 6, 24, 0), (1, "R", "nial", nial_x, 24, 180), units=[STARFURY, NIAL]
+    )
+    game.apply(A.Activate(unit="B"))
+    taken: list[str] = []
+    while game.state.phase == "act" and game.state.active_unit == "B":
+        action = player.decide(Seat.of(game), game.legal_actions(), random.Random(0))
+        taken.append(type(action).__name__)
+        game.apply(action)
+    lead = game.state.models["B.1"].pose.position
+    return taken, lead.distance(Vec2(nial_x - 6.0, 24.0))
+
+
+def test_EVO_STL_1_stands_off_fire_it_could_answer_only_at_the_stealth_target() -> None:
+    # The Nials, 32" off, drift to 26" off next turn and shoot first, at 18": the plain
+    # player (stealth_fear 1) holds its long shot and closes inside 10" of where they
+    # will be instead, where its answer meets their base Target; without the fear it
+    # takes the shot at their stealth Target and ends in their guns' reach.
+    plain, fearless = EvoHeuristic(), EvoHeuristic(Weights(stealth_fear=0))
+    taken, gap = activation(plain, 34)
+    assert "Shoot" not in taken and gap <= 10.0
+    taken, gap = activation(fearless, 34)
+    assert "Shoot" in taken and 10.0 < gap <= 18.0
+    # 36" off (30" after their drift) it cannot get inside 10": it stands off beyond
+    # their reach (18" of their drift point), where the fearless player charges into it.
+    taken, gap = activation(plain, 38)
+    assert gap > 18.0
+    taken, gap = activation(fearless, 38)
+    assert gap <= 18.0
+
+
 # ---- weigh ------------------------------------------------------------------------
 
 

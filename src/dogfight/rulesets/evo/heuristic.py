@@ -25,7 +25,9 @@ Each decision is scored in points expected to be destroyed:
   drift (a turn's worth of turning allowed, more on an enemy's six), less the fire it
   is exposed to from enemies after their own drift (more if they sit on its six), less
   the reactions it triggers now, and a heavy price for a drift that would carry a
-  model off the table; a little for being within 10" of a stealthy enemy next turn,
+  model off the table; the fire of a stealthy enemy from beyond 10" weighs more (it
+  can be answered only at its stealth Target, `stealth_fear`); a little for being
+  within 10" of a stealthy enemy next turn,
   and, under fire, for fewer of its models sharing one fire zone. Wards (wards.py:
   shuttles) weigh that fire more and never close; their escorts gain for ending
   near them.
@@ -756,6 +758,7 @@ class Outlook:
         opportunity = 0.0
         approach = 0.0
         threat = 0.0
+        unanswered = 0.0
         foes = self.foes
         r = self.foe_reach
         for i in self.foe_grid.in_box(lx - r, ly - r, lx + r, ly + r):
@@ -768,7 +771,14 @@ class Outlook:
                 value += w.six_bonus * each * n
             # The enemy shoots first, from its drift point, at where I end.
             if f.acts:
-                threat += f.models * self.incoming(f, lx, ly, lh)
+                fire = f.models * self.incoming(f, lx, ly, lh)
+                threat += fire
+                if f.kind.stealth_target is not None and not rules.within_close(
+                    math.hypot(f.qx - lx, f.qy - ly), close
+                ):
+                    # EVO-STL-1: fire from beyond 10" of a stealthy flight, which my
+                    # answer from here meets at its stealth Target.
+                    unanswered += fire
             if last:
                 continue
             # My next activation: from my drift point, at where the enemy will be.
@@ -804,6 +814,8 @@ class Outlook:
         if not last:
             value += w.opportunity * opportunity + w.approach * n * approach
         exposed = min(threat, 0.9 * n)
+        if unanswered > 0:
+            fear *= 1.0 + w.stealth_fear * unanswered / threat
         value -= fear * exposed * each
         if self.escorted:
             near = min(math.hypot(c.x - lx, c.y - ly) for c in self.escorted)

@@ -61,6 +61,10 @@ class Weights:
     """Above 0: a long shot at stealth waits for any manoeuvre still possible, not only
     for one that closes within 10" this activation (the stealthy side, shooting first
     at 18", punishes the patience: see docs/players.md)."""
+    stealth_fear: float = 1.0
+    """Extra weight, as a share of `threat`, of the fire a stealthy enemy can bring from
+    beyond close range: fire the flight can only answer at its stealth Target
+    (EVO-STL-1), so it stands off rather than trade shots at that range."""
     stack: float = 0.1
     """Share of the fire a flight is exposed to that it saves by spreading: the price of
     ending with all its pairs of models inside one fire zone (EVO-SHT-2), less for each
