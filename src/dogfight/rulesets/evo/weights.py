@@ -10,13 +10,9 @@ naming the file and the field.
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, fields, replace
-from functools import cache
-from pathlib import Path
+from dataclasses import dataclass
 
-from dogfight.core.data import package_data, read_yaml
-from dogfight.core.errors import DataError
+from dogfight.core.personas import PersonaBook
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,42 +103,11 @@ PERSONAS = ("aggressive", "cautious")
 """The personas shipped in data/evo/personas/."""
 
 
-def parse_weights(raw: object, where: str) -> Weights:
-    """Weights from a persona file's mapping: every key a known weight, every value a
-    finite number within its bounds."""
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: a persona file must be a mapping of weight: value")
-    known = {f.name for f in fields(Weights)}
-    changes: dict[str, float] = {}
-    for key, value in raw.items():
-        if key not in known:
-            raise DataError(
-                f"{where}: field '{key}': unknown weight (known: {', '.join(sorted(known))})"
-            )
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise DataError(f"{where}: field '{key}': must be a number, not {value!r}")
-        number = float(value)
-        low, high = BOUNDS.get(key, (0.0, 100.0))
-        if not math.isfinite(number) or not low <= number <= high:
-            raise DataError(
-                f"{where}: field '{key}': must be a finite number from {low:g} to {high:g}, "
-                f"not {value!r}"
-            )
-        changes[key] = number
-    return replace(Weights(), **changes)
+BOOK = PersonaBook("evo", Weights, PERSONAS, bounds=BOUNDS)
+"""The evo personas, read and checked by the one loader of core/personas.py."""
 
-
-def load_weights(path: Path) -> Weights:
-    """A persona file's weights (DataError naming the file and field when bad)."""
-    return parse_weights(read_yaml(path), str(path))
-
-
-@cache
-def persona(name: str) -> Weights:
-    """A shipped persona's weights, read once."""
-    if name not in PERSONAS:
-        raise DataError(f"no evo persona {name!r} (personas: {', '.join(PERSONAS)})")
-    return load_weights(package_data("evo", "personas", f"{name}.yaml"))
-
+parse_weights = BOOK.parse
+load_weights = BOOK.load
+persona = BOOK.persona
 
 __all__ = ["PERSONAS", "Weights", "load_weights", "parse_weights", "persona"]
