@@ -704,6 +704,13 @@ function renderAll() {
   renderSelection();
   renderActions();
   renderUnits();
+  renderLog();
+}
+
+/** The log and the playback line only: what the playback and the why redraw, so that
+ * a choice being made in the panels (a folded group opened, a form) is left alone. */
+function renderLog() {
+  if (!S.view) return;
   renderPlayback();
   log.render(S.view, { until: S.until, why: S.why, asked: S.asked, onWhy: askWhy });
 }
@@ -781,13 +788,13 @@ function advancePlayback() {
   const next = othersSteps(view, S.until)[0];
   if (next === undefined) {
     S.until = null;
-    renderAll();
+    renderLog();
     return;
   }
   S.until = next + 1;
   const entry = view.log.find((e) => e.step === next);
   if (S.why && entry && isComputer(view, entry.by)) askWhy(next);
-  renderAll();
+  renderLog();
   S.playTimer = setTimeout(advancePlayback, PLAY_SPEEDS[S.speed] || 0);
 }
 
@@ -829,7 +836,7 @@ async function askWhy(step) {
   }
   if (S.asked !== step) return; // a later question was asked meanwhile
   renderWhy(answer);
-  renderAll();
+  renderLog();
 }
 
 function renderWhy(answer) {
@@ -1007,9 +1014,9 @@ function install() {
     S.speed = speed.value;
     store(SPEED_KEY, S.speed);
     if (S.speed === "instant") stopPlayback();
-    renderAll();
+    renderLog();
   });
-  $("playback-skip").addEventListener("click", () => { stopPlayback(); renderAll(); });
+  $("playback-skip").addEventListener("click", () => { stopPlayback(); renderLog(); });
   const why = $("why-toggle");
   why.checked = S.why;
   why.addEventListener("change", () => {
@@ -1017,9 +1024,9 @@ function install() {
     store(WHY_KEY, S.why ? "on" : "off");
     if (!S.why) S.asked = null;
     $("why-panel").hidden = true;
-    renderAll();
+    renderLog();
   });
-  $("why-close").addEventListener("click", () => { S.asked = null; $("why-panel").hidden = true; renderAll(); });
+  $("why-close").addEventListener("click", () => { S.asked = null; $("why-panel").hidden = true; renderLog(); });
   $("summary-review").addEventListener("click", () => goStep(0));
   $("board").addEventListener("click", onBoardClick);
   $("zoom-in").addEventListener("click", () => board.zoom(1.25));
