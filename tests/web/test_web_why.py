@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from dogfight.web import why as why_module
 from dogfight.web.errors import Forbidden
 from dogfight.web.why import explain_step
 
@@ -107,17 +108,38 @@ def test_why_never_shows_a_hidden_sides_secret_selection_while_the_game_runs(
     secret = aliens[0]
     taken = msgspec.to_builtins(live.game.actions[secret])
     assert taken["action"] == "select"  # a secret selection, not yet revealed to Rebels
+    # the decider itself may know (its answer is then kept): the others are still refused
+    assert explain_step(live, "Aliens", secret)["same"] is True
     for holder in (rebels, None):
         reply = why(client, game, secret, holder)
         assert reply.status_code == 403, reply.text
         assert set(reply.json()) == {"error"}  # no candidate, no label, no score
         assert "once the game is over" in reply.json()["error"]
-    # the rule itself: the decider saw what the asker does not, so the hub refuses it
-    # whoever asks but the decider
     try:
         explain_step(live, "Rebels", secret)
     except Forbidden:
         pass
     else:
         raise AssertionError("the secret selection was explained to the other seat")
-    assert explain_step(live, "Aliens", secret)["same"] is True
+
+
+def test_an_answer_is_kept_so_a_second_question_does_not_think_again(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    client = client_for(tmp_path / "games.sqlite")
+    created = new_game(client, "acta", "furball", {"Empire": "human", "Klingon": "heuristic"})
+    game, token = created["game"], created["seats"]["Empire"]["token"]
+    play_until_the_computer_moved(client, game, token)
+    live = client.app.state.hub.get(game)  # type: ignore[attr-defined]
+    step = next(i for i, s in enumerate(live.history.steps) if s.side == "Klingon")
+    made: list[str] = []
+    real = why_module.new_player
+
+    def counting(kind: str, ruleset: Any) -> Any:
+        made.append(kind)
+        return real(kind, ruleset)
+
+    monkeypatch.setattr(why_module, "new_player", counting)
+    first = why(client, game, step, token).json()
+    second = why(client, game, step).json()
+    assert first == second and made == ["heuristic"]
