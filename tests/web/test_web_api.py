@@ -326,7 +326,7 @@ def test_views_only_offer_actions_to_the_seat_whose_turn_it_is(client: TestClien
         for key in ("kind", "group", "label", "unit", "target", "dest", "odds"):
             assert key in action
     for row in mine["log"]:
-        assert set(row) == {"seq", "clause", "text", "dice", "side", "hit"}
+        assert set(row) == {"seq", "clause", "text", "dice", "side", "hit", "step", "by"}
 
 
 def test_log_rows_carry_dice_clause_side_and_hits(client: TestClient) -> None:

@@ -146,16 +146,22 @@ def test_a_cloaked_craft_never_reaches_the_other_seat_or_a_spectator(tmp_path: P
         ).raise_for_status()
     assert live.game.state.craft["W2"].cloaked and private, "W2 never flew cloaked"
     assert "W2" not in live.game.observation("Corsairs")["craft"]
+    # the owner's log names actors in words (W2#0 -> W2 and its design): neither the
+    # raw text nor the named one reaches the others
+    named = [
+        views.named(t, views.actor_names(board_or_none("sfa"), live.game, "Wardens"))
+        for t in private
+    ]
 
     for holder in (tokens["Corsairs"], None):
         for raw in everything_fetchable(client, game, holder):
-            for text in private:
+            for text in private + named:
                 assert text.encode() not in raw
             for obj in walk(msgspec.json.decode(raw)):
                 if "side_index" in obj or "radius" in obj:  # a unit of the scene
                     assert obj.get("id") != "W2", obj
     mine = view(client, game, tokens["Wardens"])
-    assert set(private) <= {row["text"] for row in mine["log"]}
+    assert set(named) <= {row["text"] for row in mine["log"]}
     if board_or_none("sfa") is not None:
         assert "W2" in {u["id"] for u in mine["scene"]["units"]}
 

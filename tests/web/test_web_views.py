@@ -11,6 +11,7 @@ from dogfight.core.game import Game
 from dogfight.core.scenario import load_scenario
 from dogfight.dice import Roll
 from dogfight.web import boards, views
+from dogfight.web.history import Step
 from dogfight.web.views import is_hit, log_rows, side_of
 
 SIDES = {"E-F1": "Empire", "K-F1": "Klingon", "W1": "Wardens", "NA-1": "Narn Regime"}
@@ -56,9 +57,25 @@ def test_log_rows_number_the_visible_events_and_write_the_dice() -> None:
     rows = log_rows(events, SIDES)
     assert rows == [
         {"seq": 0, "clause": "A-1", "text": "rolls", "dice": "d6: 4, 6", "side": None,
-         "hit": False},
-        {"seq": 1, "clause": "A-2", "text": "moves", "dice": "", "side": "Empire", "hit": False},
+         "hit": False, "step": None, "by": None},
+        {"seq": 1, "clause": "A-2", "text": "moves", "dice": "", "side": "Empire", "hit": False,
+         "step": None, "by": None},
     ]  # fmt: skip
+
+
+def test_log_rows_name_the_action_each_event_came_from_and_actors_in_words() -> None:
+    events = [
+        Event(clause="A-0", text="setup"),
+        Event(clause="A-1", text="R1#0 moves; R1#1 waits; R1#10 stays"),
+        Event(clause="A-2", text="E-F1 fires"),
+    ]
+    steps = [Step(side="Empire", turn=1, phase=None, rolled=False, events=2),
+             Step(side="Klingon", turn=1, phase=None, rolled=False, events=3)]  # fmt: skip
+    names = {"R1#0": "R1 Rebel Fighter", "R1#1": "R1 Rebel Fighter gunner 1"}
+    rows = log_rows(events, SIDES, places=[0, 1, 2], steps=steps, start_events=1, names=names)
+    assert [(r["step"], r["by"]) for r in rows] == [(None, None), (0, "Empire"), (1, "Klingon")]
+    # whole ids only: R1#10 is not R1#1 followed by a 0
+    assert rows[1]["text"] == "R1 Rebel Fighter moves; R1 Rebel Fighter gunner 1 waits; R1#10 stays"
 
 
 class CountingBoard:

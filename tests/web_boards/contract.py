@@ -126,9 +126,11 @@ def check_action_view(view: dict[str, Any]) -> None:
         # the parts of a secret selection, for one form per actor
         choice = view["choice"]
         assert view["group"] == "secret"
-        assert set(choice) == {"actor", "who", "what", "speed_dice"}, choice
+        assert {"actor", "who", "what", "speed_dice"} <= set(choice), choice
+        assert set(choice) <= {"actor", "who", "what", "speed_dice", "speed"}, choice
         assert all(isinstance(choice[k], str) and choice[k] for k in ("actor", "who", "what"))
         assert isinstance(choice["speed_dice"], int) and choice["speed_dice"] >= 0
+        assert choice.get("speed") is None or isinstance(choice["speed"], int)
     odds = view["odds"]
     if odds is not None:
         assert isinstance(odds["title"], str)

@@ -16,7 +16,7 @@ from dogfight.core.scenario import builtin_scenario_files, load_scenario, scenar
 from dogfight.core.scene import shapes
 from dogfight.geometry.hex import Hex
 from dogfight.rulesets.sfa import actions as A
-from dogfight.rulesets.sfa.actors import split_key
+from dogfight.rulesets.sfa.actors import speed_of, split_key
 from dogfight.rulesets.sfa.board import (
     PLAIN_STEPS,
     attack_case,
@@ -29,6 +29,7 @@ from dogfight.rulesets.sfa.choices import least_hexes, move_budget
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.odds import sfa_pool
 from dogfight.rulesets.sfa.rules import SFA_RULES
+from dogfight.rulesets.sfa.state import Selection
 from dogfight.web.boards import board_for
 
 from .contract import check_action_view, check_envelope, check_scene, positions
@@ -103,6 +104,12 @@ def test_every_legal_action_gets_a_label_and_a_group(
                 choice = view["choice"]
                 assert choice["actor"] == action.actor
                 assert choice["speed_dice"] == action.speed_dice
+                # the Speed shown is the rule's own (SFA-SEQ-2), for this very selection
+                selection = Selection(
+                    kind=action.kind, item=action.item, speed_dice=action.speed_dice
+                )
+                assert choice["speed"] == speed_of(game.state, action.actor, selection)
+                assert f"Speed {choice['speed']}" in view["label"]
                 assert choice["who"] in view["label"] and choice["what"] in view["label"]
                 # the two parts name exactly one listed selection
                 key = (choice["actor"], choice["what"], choice["speed_dice"])

@@ -70,37 +70,42 @@ def action_label(game: Game, action: Any) -> str:
     return f"{kind}: {rest}" if rest else str(kind)
 
 
-class _Recorder:
-    """Stands between the play loop and one side's player, writing down each decision.
+def explain_decision(
+    game: Game, player: Player, kind: str, seat: Seat, legal: list[Any], rng: random.Random
+) -> tuple[Any, Decision]:
+    """Ask `player` for its decision at `seat` (with `rng`, as it would decide) and put
+    it into words: the action it takes and the decision with its candidates. `game` is
+    read only to put the candidates into words, as the log does; the player is handed
+    the seat and nothing more (the web's "why?" asks here too)."""
+    weighed: list[Weighed] | None = None
+    if isinstance(player, WeighingPlayer):
+        weighed = player.weigh(seat, legal, rng)
+        action = weighed[0].action
+    else:
+        action = player.decide(seat, legal, rng)
+    options = None
+    if weighed is not None:
+        options = [Option(action_label(game, w.action), w.score, w.reason) for w in weighed]
+    decision = Decision(
+        number=len(game.actions) + 1,
+        side=seat.side,
+        kind=kind,
+        chosen=action_label(game, action),
+        legal=len(legal),
+        options=options,
+    )
+    return action, decision
 
-    It reads the real game only to put the candidates into words (as the log does);
-    the player itself is handed the seat and nothing more."""
+
+class _Recorder:
+    """Stands between the play loop and one side's player, writing down each decision."""
 
     def __init__(self, game: Game, player: Player, kind: str, record: list[Decision]) -> None:
         self.game, self.player, self.kind, self.record = game, player, kind, record
 
     def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
-        weighed: list[Weighed] | None = None
-        if isinstance(self.player, WeighingPlayer):
-            weighed = self.player.weigh(seat, legal, rng)
-            action = weighed[0].action
-        else:
-            action = self.player.decide(seat, legal, rng)
-        options = None
-        if weighed is not None:
-            options = [
-                Option(action_label(self.game, w.action), w.score, w.reason) for w in weighed
-            ]
-        self.record.append(
-            Decision(
-                number=len(self.game.actions) + 1,
-                side=seat.side,
-                kind=self.kind,
-                chosen=action_label(self.game, action),
-                legal=len(legal),
-                options=options,
-            )
-        )
+        action, decision = explain_decision(self.game, self.player, self.kind, seat, legal, rng)
+        self.record.append(decision)
         return action
 
 

@@ -35,6 +35,7 @@ from dogfight.web.requests import ActionBody, MoveBody, NewGame, ScenarioText, U
 from dogfight.web.rules_text import find_clause
 from dogfight.web.sessions import COMPUTER_WORKERS, MAX_LIVE, Hub
 from dogfight.web.store import Store
+from dogfight.web.why import explain_step
 
 MAX_BODY = 256 * 1024
 """The largest request body taken (a scenario or game file upload): 256 KiB."""
@@ -283,6 +284,14 @@ def create_app(
         body = decode(await read_body(request), UndoBody)
 
         return json_response(await run_in_threadpool(hub.undo, game, body.token))
+
+    @app.get("/api/games/{game}/why")
+    async def why(game: str, step: int, token: str | None = None) -> Response:
+        def run() -> dict[str, Any]:
+            live = hub.get(game)
+            return explain_step(live, live.seat_of(token), step)
+
+        return json_response(await run_in_threadpool(run))
 
     @app.get("/api/games/{game}/file")
     def game_file(game: str, token: str | None = None) -> Response:

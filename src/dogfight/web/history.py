@@ -25,6 +25,9 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
     phase: str | None
     rolled: bool
+    events: int = 0
+    """How many events the game had once this action was applied (the log groups an
+    action's events by it)."""
 
 
 class History:
@@ -32,12 +35,15 @@ class History:
 
     def __init__(self, game: Game) -> None:
         self.steps: list[Step] = []
+        self.start_events = len(game.events)
+        """Events the game had before its first action (the setup's)."""
         self.unit_sides: dict[str, str] = unit_sides_of(game)
 
     def copy(self) -> History:
         """An independent copy, to go with a copy of the game."""
         other = History.__new__(History)
         other.steps = list(self.steps)
+        other.start_events = self.start_events
         other.unit_sides = dict(self.unit_sides)
         return other
 
@@ -48,7 +54,9 @@ class History:
         turn, phase = getattr(state, "turn", 0), getattr(state, "phase", None)
         events = game.apply(action)
         rolled = any(e.rolls for e in events)
-        self.steps.append(Step(side=side, turn=turn, phase=phase, rolled=rolled))
+        self.steps.append(
+            Step(side=side, turn=turn, phase=phase, rolled=rolled, events=len(game.events))
+        )
         self.unit_sides.update(unit_sides_of(game))
 
     def undo_point(self, game: Game, seat: str) -> tuple[int | None, str]:

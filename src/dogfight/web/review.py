@@ -62,4 +62,6 @@ def view_of(live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
         step=step,
         can_undo=keep is not None,
         unit_sides=live.history.unit_sides,
+        steps=live.history.steps[: len(game.actions)],
+        start_events=live.history.start_events,
     )

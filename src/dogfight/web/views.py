@@ -7,7 +7,9 @@ The shape is specified in docs/web-api.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import bisect
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -45,8 +47,13 @@ def build_view(
     step: int | None,
     can_undo: bool,
     unit_sides: Mapping[str, str],
+    steps: Sequence[Any] = (),
+    start_events: int = 0,
 ) -> dict[str, Any]:
-    """The view of `game` for `seat` (None: a spectator). `step` is set when reviewing."""
+    """The view of `game` for `seat` (None: a spectator). `step` is set when reviewing.
+    `steps` are the history's steps of the game's actions (who took each, and how many
+    events the game had after it), `start_events` the events it had before any: the log
+    tells from them which action each event came from."""
     board = board_or_none(game.ruleset.name)
     state = game.state
     outcome = game.outcome()
@@ -65,6 +72,7 @@ def build_view(
         envelopes = board.envelopes(game) if board is not None else {}
     # A spectator's scene is the ruleset's observation for None: public information only.
     scene = scene_for(board, game, seat)
+    shown = visible_events(game, seat)
     return {
         "game": game_id,
         "ruleset": game.ruleset.name,
@@ -88,7 +96,15 @@ def build_view(
         "scene": scene,
         "actions": actions,
         "envelopes": envelopes,
-        "log": log_rows(game.events_for(seat), unit_sides, part_separators(board)),
+        "log": log_rows(
+            [event for _, event in shown],
+            unit_sides,
+            part_separators(board),
+            places=[place for place, _ in shown],
+            steps=steps,
+            start_events=start_events,
+            names=actor_names(board, game, seat),
+        ),
         "can_undo": can_undo,
     }
 
@@ -172,22 +188,66 @@ def scene_for(board: Board | None, game: Game, seat: str | None) -> dict[str, An
     }
 
 
+def visible_events(game: Game, seat: str | None) -> list[tuple[int, Event]]:
+    """`game.events_for(seat)` with each event's place in the whole log (the place
+    tells which action caused it)."""
+    shown = ((i, game.ruleset.event_view(game.state, e, seat)) for i, e in enumerate(game.events))
+    return [(i, e) for i, e in shown if e is not None]
+
+
+def actor_names(board: Board | None, game: Game, seat: str | None) -> Mapping[str, str]:
+    """The board's words for the ids of actors that events name (its optional
+    `actor_names`, from what `seat` sees), or none."""
+    names = getattr(board, "actor_names", None)
+    return names(game, seat) if names is not None else {}
+
+
+def named(text: str, names: Mapping[str, str]) -> str:
+    """`text` with every whole actor id of `names` in it replaced by its words."""
+    if not names:
+        return text
+    keys = sorted((k for k in names if k and k in text), key=len, reverse=True)
+    if not keys:
+        return text
+    pattern = re.compile(r"(?<![\w#.])(" + "|".join(map(re.escape, keys)) + r")(?![\w#])")
+    return pattern.sub(lambda m: names[m.group(1)], text)
+
+
 def log_rows(
-    events: list[Event], unit_sides: Mapping[str, str], separators: str = PART_SEPARATORS
+    events: list[Event],
+    unit_sides: Mapping[str, str],
+    separators: str = PART_SEPARATORS,
+    *,
+    places: Sequence[int] | None = None,
+    steps: Sequence[Any] = (),
+    start_events: int = 0,
+    names: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The LOG of the view: each visible event with its dice, side and whether it hit
-    (`separators`: the board's `part_separators`, see `side_of`)."""
-    return [
-        {
-            "seq": seq,
-            "clause": event.clause,
-            "text": event.text,
-            "dice": event.dice_text(),
-            "side": side_of(event, unit_sides, separators),
-            "hit": is_hit(event),
-        }
-        for seq, event in enumerate(events)
-    ]
+    """The LOG of the view: each visible event with its dice, side, whether it hit, and
+    the action that caused it (`step`, from 0, and `by`, the side that took it; None
+    for the setup's events, or without `steps` and `places`, each event's place in the
+    whole log).
+    `separators`: the board's `part_separators`, see `side_of`; `names`: words for the
+    actor ids the texts hold."""
+    ends = [step.events for step in steps]
+    rows = []
+    for seq, event in enumerate(events):
+        place = places[seq] if places is not None else -1
+        index = bisect.bisect_right(ends, place) if place >= start_events else None
+        by = steps[index] if index is not None and index < len(steps) else None
+        rows.append(
+            {
+                "seq": seq,
+                "clause": event.clause,
+                "text": named(event.text, names or {}),
+                "dice": event.dice_text(),
+                "side": side_of(event, unit_sides, separators),
+                "hit": is_hit(event),
+                "step": index if by is not None else None,
+                "by": by.side if by is not None else None,
+            }
+        )
+    return rows
 
 
 def side_of(

@@ -26,7 +26,7 @@ from dogfight.core.scene.adapter import BoardAdapter
 from dogfight.geometry.hex import FractionalHex, Hex, hex_round, straight_line
 from dogfight.geometry.hexmap import HexMap
 from dogfight.rulesets.sfa import actions as A
-from dogfight.rulesets.sfa.actors import split_key
+from dogfight.rulesets.sfa.actors import actor_key, speed_of, split_key
 from dogfight.rulesets.sfa.choices import least_hexes, move_budget
 from dogfight.rulesets.sfa.combat import defending_scale, shooter, soak_against, unit_scale
 from dogfight.rulesets.sfa.combat import handling as craft_handling
@@ -477,6 +477,11 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         craft = crafts.get(cid)
         return f"{cid} {types[craft['type']].name}" if craft else cid
 
+    def actor_name(key: str) -> str:
+        # an actor is a craft's pilot or one of its gunners: named for people, not by key
+        cid, station = split_key(key)
+        return name(cid) + ("" if station == 0 else f" gunner {station}")
+
     out: dict[str, Any] = {
         "kind": type(action).__name__,
         "group": "other",
@@ -487,8 +492,8 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         "odds": None,
     }
     if isinstance(action, A.Select):
-        cid, station = split_key(action.actor)
-        who = name(cid) + ("" if station == 0 else f" gunner {station}")
+        cid, _ = split_key(action.actor)
+        who = actor_name(action.actor)
         what = {
             "none": "no action",
             "extra_move": "Extra Move (3 more hexes)",
@@ -497,13 +502,27 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
             what = f"use {action.item.replace('_', ' ')}"
         elif action.kind == "attack":
             what = f"attack with {action.item}"
+        # The Speed this selection gives the actor, by the rule's own function: the
+        # actor is the deciding seat's own, so its Speed is no secret to it.
+        speed = speed_of(
+            game.state,
+            action.actor,
+            Selection(kind=action.kind, item=action.item, speed_dice=action.speed_dice),
+        )
         label = f"{who}: select {what}"
         if action.speed_dice:
             label += f" ({action.speed_dice} attack dice traded for Speed)"
+        label += f", Speed {speed}"
         # One decision per actor: what it does and how many dice it trades for Speed are
         # two parts of the same secret selection, so all of them share one group, and
         # `choice` lets the page offer the parts as one form (docs/web-api.md).
-        choice = {"actor": action.actor, "who": who, "what": what, "speed_dice": action.speed_dice}
+        choice = {
+            "actor": action.actor,
+            "who": who,
+            "what": what,
+            "speed_dice": action.speed_dice,
+            "speed": speed,
+        }
         out.update(group="secret", unit=cid, label=label, choice=choice)
     elif isinstance(action, A.Interrupt):
         cid, _ = split_key(action.actor)
@@ -511,7 +530,8 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         out.update(
             group="reaction",
             unit=cid,
-            label=f"{action.actor} interrupts now" + (f" (Speed {speed})" if speed else ""),
+            label=f"{actor_name(action.actor)} interrupts now"
+            + (f" (Speed {speed})" if speed else ""),
         )
     elif isinstance(action, A.Pass):
         out.update(group="reaction", label="No interrupt now")
@@ -548,7 +568,7 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
         kind = (sel or {}).get("kind", "")
         out["unit"] = cid
         if action.target and kind == "attack":
-            label = f"{action.actor} fires {item} at {name(action.target)}"
+            label = f"{actor_name(action.actor)} fires {item} at {name(action.target)}"
             if action.willpower:
                 label += " (1 Willpower: one sure success)"
             if action.power:
@@ -563,7 +583,7 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
             )
         elif action.target or action.at is not None or action.form or action.use:
             tech = item.replace("_", " ") or "technology"
-            what = f"{action.actor} uses {tech}"
+            what = f"{actor_name(action.actor)} uses {tech}"
             if action.target:
                 what += f" on {name(action.target)}"
                 out["target"] = action.target
@@ -577,7 +597,7 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
                 what += f" ({action.power} Power)"
             out.update(group="special", label=what)
         else:
-            out.update(group="end", label=f"{action.actor}: hold (resolve nothing)")
+            out.update(group="end", label=f"{actor_name(action.actor)}: hold (resolve nothing)")
     return out
 
 
@@ -845,4 +865,22 @@ def _compose(game: Game, unit: str, x: float, y: float, facing: float) -> A.Move
     raise IllegalAction(f"{unit} cannot reach {_where(target)} this move")
 
 
-BOARD = BoardAdapter(_scene, _describe, _envelopes, _compose)
+class SfaBoard(BoardAdapter):
+    """The sfa board, which also names its actors (a craft's pilot or gunner) for the log."""
+
+    def actor_names(self, game: Game, seat: str | None) -> dict[str, str]:
+        """Actor key -> the words for it ('R1#0' -> 'R1 Rebel Fighter', 'F1#2' -> 'F1
+        Rebel Frigate gunner 2'), for the craft `seat` sees, as it sees them (a decoy is
+        named as the craft it pretends to be)."""
+        types = types_of(game)
+        names: dict[str, str] = {}
+        for cid, craft in seen(game, seat).get("craft", {}).items():
+            design = types.get(craft.get("type"))
+            base = f"{cid} {design.name}" if design is not None else cid
+            names[actor_key(cid, 0)] = base
+            for station in range(1, len(craft.get("gunners") or ()) + 1):
+                names[actor_key(cid, station)] = f"{base} gunner {station}"
+        return names
+
+
+BOARD = SfaBoard(_scene, _describe, _envelopes, _compose)

@@ -18,6 +18,28 @@ const LONG_MOVE_LIST = 8;
 
 const $ = (id) => document.getElementById(id);
 
+/** How long each of the computer's actions stays on its own when several arrive at
+ * once, by the speed chosen (kept in local storage). */
+const PLAY_SPEEDS = { slow: 1600, normal: 800, fast: 300, instant: 0 };
+const SPEED_KEY = "dogfight.playSpeed";
+const WHY_KEY = "dogfight.why";
+
+function stored(key, fallback) {
+  try {
+    return localStorage.getItem(key) ?? fallback;
+  } catch {
+    return fallback; // storage refused (private mode, a file: page): the default
+  }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // not kept: the choice holds for this page only
+  }
+}
+
 const S = {
   id: decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || ""),
   token: new URLSearchParams(location.search).get("token"),
@@ -30,6 +52,13 @@ const S = {
   pending: null,       // {type: "free"|"dest"|"action", ...} awaiting confirmation
   choices: new Map(),  // a secret selection form's parts by actor, kept across redraws
   busy: false,
+  speed: PLAY_SPEEDS[stored(SPEED_KEY, "normal")] !== undefined ? stored(SPEED_KEY, "normal") : "normal",
+  until: null,         // playing back the others' actions: the first step not shown yet (null: all shown)
+  playFrom: null,      // the first step of the playback under way
+  playTimer: null,
+  why: stored(WHY_KEY, "off") === "on", // the "why?" toggle
+  asked: null,         // the step whose why is shown
+  whys: new Map(),     // step -> the server's answer (or refusal) for this game
 };
 
 const board = new BoardView($("board"));
@@ -148,7 +177,11 @@ function renderSummary(view) {
   if (panel.hidden) return;
   const s = view.summary;
   const number = (v, digits = 0) => (v === null || v === undefined ? "–" : Number(v).toFixed(digits));
-  $("summary-turns").textContent = `${s.turns} turn${s.turns === 1 ? "" : "s"}, ${s.actions} actions`;
+  $("summary-turns").textContent = `${s.turns} turn${s.turns === 1 ? "" : "s"} played, ${s.actions} actions`;
+  // the seed is shown once nothing is left to roll: anyone may replay the dice
+  $("summary-seed").textContent = view.seed === null || view.seed === undefined ? "" : `Seed ${view.seed}.`;
+  const review = $("summary-review-link");
+  review.href = `/game/${encodeURIComponent(S.id)}?${new URLSearchParams({ ...(S.token ? { token: S.token } : {}), step: "0" })}`;
   $("summary-rows").replaceChildren(...s.sides.map((row) => el("tr", { dataset: { side: row.side } },
     el("th", { scope: "row" }, row.side === view.seat ? `${row.side} (you)` : row.side),
     el("td", {}, number(row.score, 2)),
@@ -572,17 +605,28 @@ function selectionForm(actor, list) {
     speed.disabled = dice.length <= 1;
   };
   fillSpeed();
+  // the Speed the chosen selection gives, as the server computed it for that action
+  const gives = el("output", { class: "choice-speed-value" });
+  const chosenAction = () => list.find((a) => a.choice.what === what.value && String(a.choice.speed_dice) === speed.value);
+  const showSpeed = () => {
+    const chosen = chosenAction();
+    const value = chosen && chosen.choice.speed !== undefined && chosen.choice.speed !== null ? chosen.choice.speed : null;
+    gives.textContent = value === null ? "" : `gives Speed ${value}`;
+    gives.dataset.speed = value === null ? "" : String(value);
+  };
+  showSpeed();
   const remember = () => S.choices.set(actor, { what: what.value, speed: Number(speed.value) });
-  what.addEventListener("change", () => { fillSpeed(); remember(); });
-  speed.addEventListener("change", remember);
+  what.addEventListener("change", () => { fillSpeed(); remember(); showSpeed(); });
+  speed.addEventListener("change", () => { remember(); showSpeed(); });
   const form = el("form", { class: "choice-form selection-form", dataset: { group: "secret", actor } },
     el("fieldset", {}, el("legend", {}, list[0].choice.who),
       el("label", { class: "choice" }, "Action ", what),
-      el("label", { class: "choice" }, "Attack dice traded for Speed ", speed)),
+      el("label", { class: "choice" }, "Attack dice traded for Speed ", speed),
+      el("p", { class: "choice" }, gives)),
     el("button", { type: "submit", class: "primary" }, "Submit secret choice"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const chosen = list.find((a) => a.choice.what === what.value && String(a.choice.speed_dice) === speed.value);
+    const chosen = chosenAction();
     if (chosen) commit(chosen.index);
   });
   return form;
@@ -660,7 +704,15 @@ function renderAll() {
   renderSelection();
   renderActions();
   renderUnits();
-  log.render(S.view);
+  renderLog();
+}
+
+/** The log and the playback line only: what the playback and the why redraw, so that
+ * a choice being made in the panels (a folded group opened, a form) is left alone. */
+function renderLog() {
+  if (!S.view) return;
+  renderPlayback();
+  log.render(S.view, { until: S.until, why: S.why, asked: S.asked, onWhy: askWhy });
 }
 
 // ---------------------------------------------------------------- talking to the server
@@ -688,7 +740,131 @@ function show(view) {
     S.pending = null;
     S.choices.clear();
   }
+  if (before && view.version < before.version) {
+    // an undo: the decisions past it were taken back, and their whys with them
+    for (const step of [...S.whys.keys()]) if (step >= view.version) S.whys.delete(step);
+  }
+  startPlayback(before, view);
   renderAll();
+}
+
+// ---------------------------------------------------------------- the others' actions, one at a time
+
+/** When a view brings several new actions of other seats (the computer's turn), the log
+ * shows them one at a time, each for the chosen speed's delay; the seat's own actions
+ * show at once. A playback under way carries on into the newer view. */
+function startPlayback(before, view) {
+  const live = view.step === null && before && before.step === null;
+  if (!live || S.speed === "instant" || view.version <= before.version) {
+    if (!live || view.version < (before ? before.version : 0)) stopPlayback();
+    return;
+  }
+  if (S.until === null) {
+    S.until = before.version;
+    S.playFrom = before.version;
+  }
+  if (S.playTimer === null) advancePlayback();
+}
+
+function stopPlayback() {
+  if (S.playTimer !== null) clearTimeout(S.playTimer);
+  S.playTimer = null;
+  S.until = null;
+}
+
+/** The steps of the view's log taken by other seats than this one, from `from` on. */
+function othersSteps(view, from) {
+  const by = new Map();
+  for (const e of view.log || []) if (e.step !== null && e.step !== undefined) by.set(e.step, e.by);
+  return [...by].filter(([step, side]) => step >= from && side !== view.seat).map(([step]) => step);
+}
+
+/** Show the next action of another seat, then wait the chosen delay before the one
+ * after (the seat's own actions, and actions that show no line, take no time). */
+function advancePlayback() {
+  S.playTimer = null;
+  const view = S.view;
+  if (!view || S.until === null) return;
+  const next = othersSteps(view, S.until)[0];
+  if (next === undefined) {
+    S.until = null;
+    renderLog();
+    return;
+  }
+  S.until = next + 1;
+  const entry = view.log.find((e) => e.step === next);
+  if (S.why && entry && isComputer(view, entry.by)) askWhy(next);
+  renderLog();
+  S.playTimer = setTimeout(advancePlayback, PLAY_SPEEDS[S.speed] || 0);
+}
+
+function renderPlayback() {
+  const bar = $("playback");
+  const view = S.view;
+  bar.hidden = S.until === null || !view;
+  document.body.dataset.playing = String(!bar.hidden);
+  if (bar.hidden) return;
+  const steps = othersSteps(view, S.playFrom ?? 0);
+  const shown = steps.filter((step) => step < S.until).length;
+  const last = view.log.find((e) => e.step === S.until - 1);
+  $("playback-text").textContent = `Showing ${last && last.by ? `${last.by}'s` : "the"} actions one at a time`
+    + ` (${shown} of ${steps.length} since your last look).`;
+}
+
+// ---------------------------------------------------------------- the computer's why
+
+function isComputer(view, side) {
+  return Boolean(side && view.seats && view.seats[side] && view.seats[side] !== "human");
+}
+
+/** Ask the server why the computer took the action at `step` (kept per step) and show
+ * it in the why panel; a refusal (a hidden side's secret, while the game runs) is shown
+ * there too, not as the page's error. */
+async function askWhy(step) {
+  S.asked = step;
+  let answer = S.whys.get(step);
+  if (!answer) {
+    const query = new URLSearchParams({ step: String(step) });
+    if (S.token) query.set("token", S.token);
+    try {
+      answer = await api("GET", `/api/games/${encodeURIComponent(S.id)}/why?${query}`);
+      S.whys.set(step, answer);
+    } catch (err) {
+      // not kept: a refusal while the game runs is lifted once it is over
+      answer = { step, error: err.message };
+    }
+  }
+  if (S.asked !== step) return; // a later question was asked meanwhile
+  renderWhy(answer);
+  renderLog();
+}
+
+function renderWhy(answer) {
+  const panel = $("why-panel");
+  panel.hidden = !S.why || !answer;
+  if (panel.hidden) return;
+  panel.dataset.step = String(answer.step);
+  $("why-title").textContent = answer.side
+    ? `Why: ${answer.side} (${answer.kind}), action ${answer.step + 1}` : `Why: action ${answer.step + 1}`;
+  const rows = $("why-rows");
+  const table = $("why-table");
+  if (answer.error) {
+    panel.dataset.refused = "true";
+    $("why-summary").textContent = answer.error;
+    table.hidden = true;
+    rows.replaceChildren();
+    $("why-note").textContent = "";
+    return;
+  }
+  panel.dataset.refused = "false";
+  $("why-summary").textContent = answer.lines[0] || "";
+  const candidates = answer.candidates || [];
+  table.hidden = !candidates.length;
+  rows.replaceChildren(...candidates.map((c, i) => el("tr", { class: i === 0 ? "chosen" : "" },
+    el("td", {}, String(i + 1)), el("td", {}, c.label),
+    el("td", {}, Number(c.score).toFixed(3)), el("td", {}, c.reason))));
+  $("why-note").textContent = answer.same ? ""
+    : "Asked again, the player weighs a little differently from when it played (it remembers earlier turns); the action it took is in the log.";
 }
 
 async function send(path, body) {
@@ -832,6 +1008,25 @@ function installNotify() {
 
 function install() {
   installNotify();
+  const speed = $("play-speed");
+  speed.value = S.speed;
+  speed.addEventListener("change", () => {
+    S.speed = speed.value;
+    store(SPEED_KEY, S.speed);
+    if (S.speed === "instant") stopPlayback();
+    renderLog();
+  });
+  $("playback-skip").addEventListener("click", () => { stopPlayback(); renderLog(); });
+  const why = $("why-toggle");
+  why.checked = S.why;
+  why.addEventListener("change", () => {
+    S.why = why.checked;
+    store(WHY_KEY, S.why ? "on" : "off");
+    if (!S.why) S.asked = null;
+    $("why-panel").hidden = true;
+    renderLog();
+  });
+  $("why-close").addEventListener("click", () => { S.asked = null; $("why-panel").hidden = true; renderLog(); });
   $("summary-review").addEventListener("click", () => goStep(0));
   $("board").addEventListener("click", onBoardClick);
   $("zoom-in").addEventListener("click", () => board.zoom(1.25));

@@ -52,33 +52,52 @@ export class LogView {
     }
   }
 
-  /** Show the view's log; redrawn only when it changed (new events, or another seat/step). */
-  render(view) {
+  /** Show the view's log; redrawn only when it changed (new events, another seat or
+   * step, or the playback moved on). `shown.until`: while the computer's actions are
+   * played back, the first action (step) not shown yet (null: all shown). `shown.why`:
+   * a "why?" button on the first line of each computer decision, calling `onWhy(step)`.
+   * The last action's lines shown are highlighted, and the list follows the newest
+   * lines unless the reader has scrolled back. */
+  render(view, shown = {}) {
     this.ruleset = view.ruleset;
     for (const value of ["mine", "enemy"]) {
       this.filters.querySelector(`input[value=${value}]`).disabled = !view.seat;
     }
-    const log = view.log || [];
-    const key = `${view.seat}|${view.step}|${log.length}|${log.length ? log[log.length - 1].seq : ""}`;
+    const until = shown.until ?? null;
+    const log = (view.log || []).filter((entry) => until === null || entry.step === null
+      || entry.step === undefined || entry.step < until);
+    const steps = log.map((entry) => entry.step).filter((step) => step !== null && step !== undefined);
+    const last = steps.length ? Math.max(...steps) : null;
+    const why = Boolean(shown.why);
+    const key = `${view.seat}|${view.step}|${log.length}|${log.length ? log[log.length - 1].seq : ""}|${why}|${shown.asked ?? ""}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
-    // follow new events unless the reader has scrolled back
     const first = this.list.children.length === 0;
     const atBottom = first || this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 40;
+    const computer = (side) => Boolean(side && view.seats && view.seats[side] && view.seats[side] !== "human");
+    let previous = null;
     this.list.replaceChildren(...log.map((entry) => {
       const passes = logClasses(entry, view.seat);
       const dice = diceText(entry.dice);
+      const opens = entry.step !== null && entry.step !== undefined && entry.step !== previous;
+      previous = entry.step;
       const item = el("li", {
         class: ["log-entry", entry.hit ? "hit" : "", passes.includes("mine") ? "mine" : "",
-          passes.includes("enemy") ? "enemy" : ""].filter(Boolean).join(" "),
+          passes.includes("enemy") ? "enemy" : "", last !== null && entry.step === last ? "last-action" : "",
+          opens ? "action-start" : ""].filter(Boolean).join(" "),
         dataset: { seq: entry.seq, side: entry.side || "", hit: entry.hit ? "true" : "false",
-          passes: passes.join(" ") },
+          passes: passes.join(" "), step: entry.step ?? "", by: entry.by || "" },
       },
       entry.side ? el("span", { class: "who" }, entry.side) : null,
       el("span", { class: "text" }, entry.text),
       dice ? el("span", { class: "dice", title: "dice" }, `dice ${dice}`) : null,
       entry.clause ? el("button", { type: "button", class: "clause", dataset: { clause: entry.clause },
-        title: `Open rule ${entry.clause}` }, entry.clause) : null);
+        title: `Open rule ${entry.clause}` }, entry.clause) : null,
+      why && opens && computer(entry.by) ? el("button", { type: "button",
+        class: ["why", shown.asked === entry.step ? "asked" : ""].filter(Boolean).join(" "),
+        dataset: { step: entry.step },
+        title: `Why did ${entry.by} do this? The candidates it weighed`,
+        onclick: () => shown.onWhy && shown.onWhy(entry.step) }, "why?") : null);
       item.hidden = !passes.includes(this.filter);
       return item;
     }));
