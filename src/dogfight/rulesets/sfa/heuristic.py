@@ -42,9 +42,11 @@ turn-limit score weighs it; losses of our own count a little more
   which can do damage (a wreck, a Force Field, a Soak or scale the pool cannot pass)
   only risks a botch: it holds fire instead. A missile at a craft our missiles in
   flight will likely finish is worth only the chance they fail.
-- Technologies (`tech_sense`): Force Field, Stealth, Holo-Projector, EMP, Death
-  Blossom, Pi-Tac Cannon, Remote Laser and Plasma Missile are selected when what they
-  stop or do is worth more than a shot; Temporal Displacement re-rolls a bad roll.
+- Technologies (`tech_sense`): every action technology is selected when what it stops
+  or does is worth more than a shot (Force Field, Stealth, Holo-Projector, EMP, Death
+  Blossom, Pi-Tac Cannon, Remote Laser, Plasma Missile, Boosters, Teleport, Plasma
+  Field and Trail, Hyper-Ram, Duplicator, Tractor Beam, Transformation); Temporal
+  Displacement re-rolls a bad roll.
 
 Choices it does not know (other technologies, abort actions or steps) are left alone:
 when nothing it knows is on offer it takes 'none', Pass, holding fire or the first legal
@@ -117,6 +119,8 @@ buy already)."""
 REROLL_DICE = 3
 """Our own roll that scored nothing is re-rolled with Temporal Displacement when it was
 at least this many dice."""
+TELEPORT_REACH = 5
+"""Teleport landings this player weighs at its move are at most this many hexes away."""
 REROLL_HURT = 3
 """A roll against us doing this much damage (or putting us out) is re-rolled."""
 
@@ -1218,7 +1222,10 @@ class SfaHeuristic:
         jumps = (plan.selection.kind, plan.selection.item) == ("equipment", "teleport")
         for action in legal:
             if isinstance(action, A.Move) and action.dest is not None and jumps:
-                if action.abort or action.ram:
+                # Landings within TELEPORT_REACH are weighed: farther ones drain the
+                # Power the other technologies need (1 a hex, SFA-TEC-27).
+                far = action.dest.distance(plan.me.hex) > TELEPORT_REACH
+                if action.abort or action.ram or far:
                     continue
                 value, why = teleport_worth(self, plan, action.dest)
                 scored.append((value, action, why))

@@ -15,11 +15,26 @@ shots (`heuristic`), from what its seat shows:
   from where the enemies are now, times the hope that they stay;
 - Remote Laser and Plasma Missile (SFA-TEC-24, SFA-TEC-21): a hunting attack, like a
   missile's, with their own pools;
-- Temporal Displacement (SFA-TEC-28) is a reaction, in `heuristic.displace`.
+- Temporal Displacement (SFA-TEC-28) is a reaction, in `heuristic.displace`;
+- Boosters and Teleport (SFA-TEC-04, SFA-TEC-27): what the wider choice of where to end
+  is worth over a plain move (`SfaHeuristic.pose_value` of the best end, the moves
+  being those the rules offer: `choices.move_choices`, `technology.teleport_choices`);
+  at the move, each landing is scored like a move's end;
+- Plasma Field and Plasma Trail (SFA-TEC-20, SFA-TEC-22): 8 dice on each craft caught,
+  from the share of its moves that pass within 2 hexes of us or enter our trail, this
+  turn and (a trail) next; friends count against it. Our moves price the hot trails
+  and fields of other craft on the way;
+- Hyper-Ram (SFA-TEC-17): the best ram our moves can make (`combat.collision_hurt`:
+  the plates take nothing), an enemy moving after us where it is, one moving first
+  where it may end;
+- Duplicator and Transformation (SFA-TEC-08, SFA-TEC-30): the design it gives
+  (`technology.copy_design`, `form_design`) against ours, in the fire we give and take
+  for `Weights.design_turns` turns;
+- Tractor Beam (SFA-TEC-29): the chance the grab holds (`technology.tractor_pool`,
+  `tractor_holds`) times the shots our guns may line up at a craft that cannot fly off;
+  a held enemy is dragged into our lines of fire and out of its own at us.
 
-Technologies it does not weigh (Boosters, Teleport, Plasma Field and Trail, Hyper-Ram,
-Duplicator, Tractor Beam, Transformation) score below any other choice, so it never
-selects them. Power is priced (`Weights.power_price`): it is never restored.
+Power is priced (`Weights.power_price`): it is never restored.
 """
 
 from __future__ import annotations
@@ -38,7 +53,9 @@ from dogfight.rulesets.sfa.craft import TECHNOLOGIES, Craft
 from dogfight.rulesets.sfa.maneuvers import Path, trace
 from dogfight.rulesets.sfa.state import CraftState, Selection
 from dogfight.rulesets.sfa.technology import (
+    ACTION_TECHS,
     BLOSSOM_TURNS_LOST,
+    BOOST_HEXES,
     DOOM_AUTOMATIC,
     DOOM_DICE,
     EMP_RANGE,
@@ -63,7 +80,8 @@ if TYPE_CHECKING:
 Scored = tuple[float, Any, str]
 
 UNUSED = -10.0
-"""Score of a technology this player does not weigh: below any choice it does."""
+"""Score of a technology use that cannot help (a second decoy, nowhere to fire from):
+below any choice that can."""
 DOOMSDAY = ("death_blossom", "pi_tac_cannon")
 
 
@@ -83,6 +101,8 @@ def area_worth(
     damage plus `dice` less its Soak against that design (a doomsday device's 10 and 10,
     SFA-TEC-06, SFA-TEC-19; plasma's 8 dice, SFA-TEC-20..22; `combat.area_attack`);
     our own craft count as losses. Nothing gets through a Force Field."""
+    from dogfight.rulesets.sfa.heuristic import net_odds
+
     state = h.state
     if victim.disabled or victim.structure <= 0:
         return 0.0
@@ -91,12 +111,11 @@ def area_worth(
     soak = soak_against(state, victim, design, rules=h.rules)
     size = h.rules.guided_pool(dice, soak)
     defending = defending_scale(state, victim, design)
-    odds, _ = h.rules.pool_odds(size)
     left = victim.structure
     total = 0.0
-    for net, p in odds.items():
+    for net, p in net_odds(size, False, rules=h.rules):
         damage = automatic + h.rules.scale_adjust(net, design.scale, defending)
-        total += float(p) * (min(damage, left) + (h.bonus(victim) if damage >= left else 0.0))
+        total += p * (min(damage, left) + (h.bonus(victim) if damage >= left else 0.0))
     if victim.side == h.side:
         return -h.w.loss_weight * h.unit(victim) * total
     return h.unit(victim) * total
@@ -207,7 +226,7 @@ def tech_value(
         best, target = launch_worth(h, me, tech)
         value = best - power_cost(h, tech)
         return value, f"{name}: hunts {target or 'nothing'}, worth {value:.2f}"
-    return UNUSED, f"{name}: this player does not use it"
+    return UNUSED, f"{name}: no use in battle"
 
 
 def doomsday_value(
@@ -309,8 +328,8 @@ def tech_resolve(h: SfaHeuristic, me: CraftState, tech: str, legal: list[Any]) -
             target = state.craft.get(action.target)
             if target is None or target.side == h.side:
                 continue
-            value = design_gain(h, me, copy_design(state, me, state.type_of(target)))
-            value -= power_cost(h, tech)
+            copy = copy_design(state, me, state.type_of(target))
+            value = design_gain(h, me, copy) - given_up(h, me, copy) - power_cost(h, tech)
             out.append((value, action, f"copies {action.target}: worth {value:.2f}"))
         elif action.target and tech == "tractor_beam":
             target = state.craft.get(action.target)
@@ -325,9 +344,20 @@ def tech_resolve(h: SfaHeuristic, me: CraftState, tech: str, legal: list[Any]) -
 # ---- the movement technologies: Boosters, Teleport, Plasma Field and Trail, Hyper-Ram ----
 
 NONE = Selection(kind="none")
-TELEPORT_TRIED = 5
-"""Teleport landings weighed are at most this many hexes away (every one is legal up to
-the craft's Power; farther jumps drain the Power the other technologies need)."""
+TELEPORT_TRIED = (3, 5)
+"""Teleport landings weighed at selection are this many hexes away (every one up to
+the craft's Power is legal, and each is weighed at the move; farther jumps drain the
+Power the other technologies need)."""
+BOOST_TRIED = (3, BOOST_HEXES)
+"""Booster hexes flown by the boosted moves weighed at selection."""
+
+
+def spots_now(h: SfaHeuristic) -> dict[str, list[Hex]]:
+    """`SfaHeuristic.spots`, worked out once a decision."""
+    known = h._settled.get(("spots",))
+    if known is None:
+        known = h._settled[("spots",)] = h.spots()
+    return known  # type: ignore[no-any-return]
 
 
 def settled(h: SfaHeuristic, me: CraftState, key: str) -> Plan:
@@ -385,7 +415,11 @@ def boost_gain(h: SfaHeuristic, me: CraftState, key: str) -> float:
     position for next turn, or a way out of the enemy's lines."""
     sel = Selection(kind="equipment", item="boosters")
     plan = settled(h, me, key)
-    best = max((flown_worth(h, plan, p) for p in paths_of(h, me, sel)), default=-math.inf)
+    move = h.state.type_of(me).move
+    # The moves that fly 3 or all 5 of the Booster hexes stand for the rest (each end
+    # is weighed as a move's end: the cost of this decision is in them).
+    boosted = [p for p in paths_of(h, me, sel) if len(p.hexes) - move in BOOST_TRIED]
+    best = max((flown_worth(h, plan, p) for p in boosted), default=-math.inf)
     return max(0.0, best - plain_best(h, me, key))
 
 
@@ -411,7 +445,7 @@ def teleport_gain(h: SfaHeuristic, me: CraftState, key: str) -> float:
     plan = settled(h, me, key)
     best = -math.inf
     for dest in teleport_choices(h.state, me):
-        if me.hex.distance(dest) > TELEPORT_TRIED:
+        if me.hex.distance(dest) not in TELEPORT_TRIED:
             continue
         best = max(best, teleport_worth(h, plan, dest, NONE)[0])
     return max(0.0, best - plain_best(h, me, key))
@@ -431,6 +465,11 @@ def crossing(h: SfaHeuristic, craft: CraftState, hexes: set[Hex], budget: int) -
     return sum(1 for _, p in paths if not hexes.isdisjoint(p.hexes)) / len(paths)
 
 
+def near_hexes(where: Hex, reach: int) -> set[Hex]:
+    """The hexes within `reach` of a hex."""
+    return set(where.spiral(reach))
+
+
 def plasma_worth(
     h: SfaHeuristic, me: CraftState, tech: str, hexes: Sequence[Hex], end: Hex
 ) -> float:
@@ -439,7 +478,7 @@ def plasma_worth(
     as losses.
 
     - Field (SFA-TEC-20): a craft is caught if we pass within 2 hexes of it, or, still
-      to move, by the share of the hexes it may end in within 2 of where we end.
+      to move, by the share of its moves that enter a hex within 2 of where we end.
     - Trail (SFA-TEC-22): a craft is caught by the share of its moves that enter our
       trail, this turn if it is still to move, and next turn (the trail stays hot)."""
     state = h.state
@@ -454,9 +493,10 @@ def plasma_worth(
         if tech == "plasma_field":
             if any(x.distance(craft.hex) <= reach for x in hexes):
                 chance = 1.0
-            elif pending and craft.side != h.side:
-                spots = h.spots().get(craft.id, [craft.hex])
-                chance = sum(1 for x in spots if x.distance(end) <= reach) / max(1, len(spots))
+            elif pending and craft.side != h.side and state.type_of(craft).move > 0:
+                # It is caught entering any hex within 2 of where we end.
+                sel = state.selections.get(f"{craft.id}#0")
+                chance = crossing(h, craft, near_hexes(end, reach), h.budget(craft, sel))
             else:
                 chance = 0.0
         else:
@@ -526,7 +566,7 @@ def ram_gain(h: SfaHeuristic, me: CraftState, faster: dict[str, float]) -> tuple
             if state.occupant(x, ignore=me.id) is not None:
                 break
     best, whom = 0.0, ""
-    spots = h.spots()
+    spots = spots_now(h)
     for enemy in operational(state, state.other(h.side)):
         first = faster.get(f"{enemy.id}#0", 0.0)  # the share of its choices that move first
         here = reach.get(enemy.hex, 0)
@@ -586,6 +626,25 @@ def design_gain(h: SfaHeuristic, me: CraftState, design: Craft) -> float:
     return h.w.design_turns * (after - before)
 
 
+def given_up(h: SfaHeuristic, me: CraftState, design: Craft) -> float:
+    """What a Duplicator copy gives up: the best worth now of our own action
+    technologies the copy does not have (it takes the model's, SFA-TEC-08)."""
+    from dogfight.rulesets.sfa.heuristic import Pose
+
+    own = h.state.type_of(me)
+    lost = [
+        t.id
+        for t in own.technologies
+        if t.id in ACTION_TECHS and t.id != "duplicator" and not design.has(t.id)
+    ]
+    if not lost:
+        return 0.0
+    poses = h.poses(me, own.move) if own.move > 0 else [Pose(me.hex, me.facing)]
+    threats = h.threats_to(me, poses)
+    spots = spots_now(h)
+    return max(0.0, *(tech_value(h, me, t, poses, spots, threats)[0] for t in lost))
+
+
 def designs(h: SfaHeuristic, me: CraftState, tech: str) -> list[tuple[str, Craft]]:
     """(target or form, the design it gives) for each use of a Duplicator or a
     Transformation on offer (`technology.resolve_options`)."""
@@ -607,6 +666,8 @@ def best_design(h: SfaHeuristic, me: CraftState, tech: str) -> tuple[float, str]
     best, what = 0.0, ""
     for name, design in designs(h, me, tech):
         value = design_gain(h, me, design)
+        if tech == "duplicator" and value > best:
+            value -= given_up(h, me, design)
         if value > best:
             best, what = value, name
     return best, what
@@ -646,7 +707,7 @@ def tractor_gain(h: SfaHeuristic, me: CraftState, poses: Sequence[Pose]) -> tupl
     from dogfight.rulesets.sfa.heuristic import operational
 
     best, whom = 0.0, ""
-    spots = h.spots()
+    spots = spots_now(h)
     for enemy in operational(h.state, h.state.other(h.side)):
         if enemy.cloaked:
             continue
