@@ -486,16 +486,20 @@ def plasma_worth(
     reach = PLASMA_FIELD_RANGE
     trail = set(hexes)
     value = 0.0
+    ours = len(hexes)
     for craft in state.craft.values():
         if craft.id == me.id or craft.disabled:
             continue
         pending = state.phase != "act" or not h.has_moved(craft)
+        sel = state.selections.get(f"{craft.id}#0")
+        theirs = max(h.budget(craft, sel), 2 * state.type_of(craft).move)
+        if me.hex.distance(craft.hex) > ours + reach + theirs:
+            continue  # out of reach of anything below: it adds nothing
         if tech == "plasma_field":
             if any(x.distance(craft.hex) <= reach for x in hexes):
                 chance = 1.0
             elif pending and craft.side != h.side and state.type_of(craft).move > 0:
                 # It is caught entering any hex within 2 of where we end.
-                sel = state.selections.get(f"{craft.id}#0")
                 chance = crossing(h, craft, near_hexes(end, reach), h.budget(craft, sel))
             else:
                 chance = 0.0
@@ -503,7 +507,6 @@ def plasma_worth(
             move = state.type_of(craft).move
             if move <= 0:
                 continue
-            sel = state.selections.get(f"{craft.id}#0")
             now = crossing(h, craft, trail, h.budget(craft, sel)) if pending else 0.0
             later = crossing(h, craft, trail, 2 * move)
             chance = 1 - (1 - now) * (1 - h.w.trail_hope * later)
