@@ -337,6 +337,19 @@ def collide(ctx: Ctx, mover: CraftState, other: CraftState) -> None:
         )
 
 
+def collision_hurt(
+    state: SfaState, victim: CraftState, other: CraftState, hexes: int, rules: SfaRules = SFA_RULES
+) -> int:
+    """Damage a collision after `hexes` hexes does to `victim` from `other`: the other's
+    starting Structure times the hexes less the victim's Soak (SFA-COL-1), none on
+    charged Hyper-Ram plates (SFA-TEC-17)."""
+    if victim.ramming:
+        return 0
+    return rules.collision_damage(
+        state.type_of(other).structure, hexes, collision_soak(state, victim)
+    )
+
+
 def collision_soak(state: SfaState, craft: CraftState) -> int:
     """Collisions are reduced by the craft's Soak stat only (SFA-COL-1, PROPOSAL)."""
     return 0 if state.options.get("collision_soak") is False else state.type_of(craft).soak

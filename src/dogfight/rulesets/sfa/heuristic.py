@@ -42,9 +42,11 @@ turn-limit score weighs it; losses of our own count a little more
   which can do damage (a wreck, a Force Field, a Soak or scale the pool cannot pass)
   only risks a botch: it holds fire instead. A missile at a craft our missiles in
   flight will likely finish is worth only the chance they fail.
-- Technologies (`tech_sense`): Force Field, Stealth, Holo-Projector, EMP, Death
-  Blossom, Pi-Tac Cannon, Remote Laser and Plasma Missile are selected when what they
-  stop or do is worth more than a shot; Temporal Displacement re-rolls a bad roll.
+- Technologies (`tech_sense`): every action technology is selected when what it stops
+  or does is worth more than a shot (Force Field, Stealth, Holo-Projector, EMP, Death
+  Blossom, Pi-Tac Cannon, Remote Laser, Plasma Missile, Boosters, Teleport, Plasma
+  Field and Trail, Hyper-Ram, Duplicator, Tractor Beam, Transformation); Temporal
+  Displacement re-rolls a bad roll.
 
 Choices it does not know (other technologies, abort actions or steps) are left alone:
 when nothing it knows is on offer it takes 'none', Pass, holding fire or the first legal
@@ -80,6 +82,7 @@ from dogfight.rulesets.sfa.collisions import collides, crowding_collides
 from dogfight.rulesets.sfa.combat import (
     OBSTACLES,
     bears,
+    collision_hurt,
     collision_soak,
     defending_scale,
     disrupts,
@@ -91,9 +94,14 @@ from dogfight.rulesets.sfa.maneuvers import Path, candidate_steps, trace
 from dogfight.rulesets.sfa.rules import SFA_RULES, SfaRules, expendable
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 from dogfight.rulesets.sfa.tech_sense import (
+    PLASMA,
     Scored,
+    drag_scores,
+    plasma_danger,
+    plasma_worth,
     tech_resolve,
     tech_value,
+    teleport_worth,
     zone_worth,
 )
 from dogfight.rulesets.sfa.temporal import wants_reroll
@@ -111,6 +119,8 @@ buy already)."""
 REROLL_DICE = 3
 """Our own roll that scored nothing is re-rolled with Temporal Displacement when it was
 at least this many dice."""
+TELEPORT_REACH = 5
+"""Teleport landings this player weighs at its move are at most this many hexes away."""
 REROLL_HURT = 3
 """A roll against us doing this much damage (or putting us out) is re-rolled."""
 
@@ -287,6 +297,8 @@ class SfaHeuristic:
         self._obstacles: dict[Hex, tuple[int, int]] = {}
         """Hex -> (Structure, Piloting difficulty) of the obstacle there, for this map."""
         self._next: list[Fire] | None = None
+        self._settled: dict[tuple[Any, ...], Any] = {}
+        """What the movement technologies' worth shares in one decision (`tech_sense`)."""
         self.rules: SfaRules = SFA_RULES
         """The rule functions of the ruleset being played (a subclass's own)."""
         self._rules: SfaRules | None = None
@@ -344,6 +356,7 @@ class SfaHeuristic:
         self._lines.clear()
         self._rams.clear()
         self._next = None
+        self._settled.clear()
         if state.temporal is not None:
             return self.displace(legal)
         if state.abort_offer:
@@ -662,9 +675,9 @@ class SfaHeuristic:
         )
 
     def budget(self, craft: CraftState, selection: Selection | None) -> int:
-        """Hexes the craft may fly this turn."""
-        move = self.state.type_of(craft).move
-        return self.rules.move_budget(move, selection.kind if selection is not None else "none")
+        """Hexes the craft may fly this turn (Boosters too: `choices.move_budget`)."""
+        sel = selection if selection is not None else Selection(kind="none")
+        return move_budget(self.state, craft, sel, self.rules)
 
     def pending_fire(self, me_key: str) -> list[Fire]:
         """Enemy actors still to act this turn with an attack selected, and where their
@@ -784,7 +797,9 @@ class SfaHeuristic:
                 value += escape
                 why.insert(0, f"extra move: escapes {escape:.2f} of next fire")
             elif option.kind == "equipment":
-                gain, said = tech_value(self, me, option.item, poses, spots, threats)
+                gain, said = tech_value(
+                    self, me, option.item, poses, spots, threats, key=key, faster=faster
+                )
                 # Behind a Force Field acting first dodges nothing: nothing gets through.
                 if option.item == "force_field":
                     value, why = gain, [said]
@@ -1199,9 +1214,22 @@ class SfaHeuristic:
     def move(self, legal: list[Any]) -> list[Scored]:
         """The legal moves, each with its score."""
         state = self.state
+        acting = state.craft[split_key(state.acting)[0]]
+        if acting.side != self.side:
+            return drag_scores(self, acting, legal)  # an enemy held in our Tractor Beam
         plan = self.plan(state.acting)
         scored: list[Scored] = []
+        jumps = (plan.selection.kind, plan.selection.item) == ("equipment", "teleport")
         for action in legal:
+            if isinstance(action, A.Move) and action.dest is not None and jumps:
+                # Landings within TELEPORT_REACH are weighed: farther ones drain the
+                # Power the other technologies need (1 a hex, SFA-TEC-27).
+                far = action.dest.distance(plan.me.hex) > TELEPORT_REACH
+                if action.abort or action.ram or far:
+                    continue
+                value, why = teleport_worth(self, plan, action.dest)
+                scored.append((value, action, why))
+                continue
             if not isinstance(action, A.Move) or action.abort not in ("", "extra_move"):
                 continue
             if action != A.Move(craft=action.craft, steps=action.steps, abort=action.abort):
@@ -1231,10 +1259,14 @@ class SfaHeuristic:
         budget = self.budget(me, selection)
         move = state.type_of(me).move
         path = trace(me.hex, me.facing, action.steps, budget, min_hexes=0)
+        if (selection.kind, selection.item) == ("equipment", "hyper_ram"):
+            me = msgspec.structs.replace(me, ramming=True)  # charged as it moves
         loss, pose, lost = self.hazards(me, path)
         value = (
             -loss - (self.w.abort_cost if action.abort else 0.0) + self.in_the_way(plan, pose, lost)
         )
+        if selection.kind == "equipment" and selection.item in PLASMA:
+            value += plasma_worth(self, plan.me, selection.item, path.hexes, pose.hex)
         if lost >= 1.0:
             return value
         key = (pose, selection.kind, selection.item)
@@ -1439,16 +1471,11 @@ class SfaHeuristic:
         takes the other's starting Structure times the hexes, less its own Soak."""
         state = self.state
         worth_to_us = 0.0
+        # Charged Hyper-Ram plates take no damage (SFA-TEC-17): `collision_hurt`.
         hurt = {
-            mover.id: self.rules.collision_damage(
-                state.type_of(other).structure, hexes, collision_soak(state, mover)
-            ),
-            other.id: self.rules.collision_damage(
-                state.type_of(mover).structure, hexes, collision_soak(state, other)
-            ),
+            mover.id: collision_hurt(state, mover, other, hexes, self.rules),
+            other.id: collision_hurt(state, other, mover, hexes, self.rules),
         }
-        if state.type_of(mover).has("hyper_ram") and getattr(mover, "ramming", False):
-            hurt[mover.id] = 0
         for craft in (mover, other):
             if craft.side == self.side:
                 worth_to_us -= self.lost(craft, hurt[craft.id])
@@ -1553,6 +1580,7 @@ class SfaHeuristic:
         left = me.structure
         moved = me.hexes_moved
         where = me.hex
+        burnt: set[str] = set()
         for h in path.hexes:
             moved += 1
             if h not in self._inside:
@@ -1562,12 +1590,8 @@ class SfaHeuristic:
             # It plays no rams of its own: only Hyper-Ram or `collide_on_entry` make
             # a hex shared with another craft a collision (SFA-COL-1).
             if other is not None and collides(state, me, False):
-                mine = self.rules.collision_damage(
-                    state.type_of(other).structure, moved, collision_soak(state, me)
-                )
-                theirs = self.rules.collision_damage(
-                    ctype.structure, moved, collision_soak(state, other)
-                )
+                mine = collision_hurt(state, me, other, moved, self.rules)
+                theirs = collision_hurt(state, other, me, moved, self.rules)
                 loss += alive * self.lost(me, mine)
                 gain = self.lost(other, theirs) / (
                     1 if other.side == self.side else self.w.loss_weight
@@ -1576,8 +1600,10 @@ class SfaHeuristic:
                 gone = alive if mine >= left else 0.0
                 return loss, Pose(where, path.facing, path.soak, path.handling), 1 - alive + gone
             where = h
+            loss += alive * plasma_danger(self, me, h, burnt)
             kind = state.map.terrain_at(h).kind
-            if kind in OBSTACLES:
+            # Hyper-Ram plates smash through obstacles with no roll (SFA-TEC-17).
+            if kind in OBSTACLES and not me.ramming:
                 structure, difficulty = OBSTACLES[kind]
                 fail = fail_chance(size, difficulty, rules=self.rules)
                 damage = self.rules.collision_damage(

@@ -32,6 +32,7 @@ from dogfight.rulesets.sfa.craft import ENHANCEMENT, TECHNOLOGIES, Craft, Techno
 from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.names import realias, shown_name, veil
 from dogfight.rulesets.sfa.pool import PoolResult
+from dogfight.rulesets.sfa.rules import SfaRules
 from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, SfaState, Trail
 from dogfight.rulesets.sfa.temporal import roll
 
@@ -943,6 +944,24 @@ def check_decoys(ctx: Ctx) -> None:
             vanish(ctx, decoy.id, f"a decoy strays more than {HOLO_RANGE} hexes")
 
 
+def tractor_pool(
+    state: SfaState, craft: CraftState, target: CraftState, rules: SfaRules
+) -> tuple[int, int]:
+    """The Tractor Beam's grab: (dice, the target's Soak). It attacks like a weapon of
+    Damage +10, its Strength: pilot Dexterity + Piloting + Handling + 10 less the
+    target's Soak, at least 1 die (SFA-TEC-29, PROPOSAL)."""
+    soak = soak_against(state, target, state.type_of(craft), rules=rules)
+    pilot = craft.pilot
+    skill = pilot.dexterity + pilot.piloting + handling(state, craft, rules)
+    return rules.guided_pool(skill + TRACTOR_STRENGTH, soak), soak
+
+
+def tractor_holds(state: SfaState, craft: CraftState, target: CraftState, net: int) -> bool:
+    """Whether a grab with `net` successes after scale holds the target: 1 or more,
+    unless a Force Field protects it from a beam without Disruptor (SFA-TEC-29)."""
+    return net >= 1 and not (target.force_field and not state.type_of(craft).has("disruptor"))
+
+
 def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
     """The beam attacks like a weapon of Damage +10 (its Strength); on 1 net success
     or more the target is held (SFA-TEC-29, PROPOSAL)."""
@@ -961,10 +980,7 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
             target=target.id,
         )
         return
-    soak = soak_against(state, target, ctype, rules=ctx.rules)
-    pilot = craft.pilot
-    skill = pilot.dexterity + pilot.piloting + handling(state, craft, ctx.rules)
-    size = ctx.rules.guided_pool(skill + TRACTOR_STRENGTH, soak)
+    size, soak = tractor_pool(state, craft, target, ctx.rules)
     scale = state.type_of(target).scale
     result = roll(
         ctx,
@@ -975,7 +991,7 @@ def tractor(ctx: Ctx, craft: CraftState, target_id: str, power: int) -> None:
         good=lambda r: ctx.rules.scale_adjust(r.net, ctype.scale, scale) >= 1,
     )
     net = ctx.rules.scale_adjust(result.net, ctype.scale, scale)
-    if net >= 1 and not (target.force_field and not ctype.has("disruptor")):
+    if tractor_holds(state, craft, target, net):
         target.held_by = craft.id
         target.hold_power = power
         ctx.emit(
@@ -1072,34 +1088,41 @@ def duplicate(ctx: Ctx, craft: CraftState, target_id: str) -> None:
     state = ctx.state
     if not pay(ctx, craft, "duplicator", power_needed("duplicator")):
         return
-    model = state.type_of(state.craft[target_id])
-    base = state.type_of(craft)
-    techs = list(model.technologies)
-    if not model.has("duplicator"):
-        own = base.technology("duplicator")
-        if own is not None:
-            techs.append(own)
-    new_id = f"{craft.origin_type or craft.type}~{model.id}"
-    state.types.setdefault(
-        new_id,
-        derive(
-            base,
-            new_id,
-            f"{base.name} as {model.name}",
-            handling=model.handling,
-            armor=model.armor,
-            shields=model.shields,
-            move=model.move,
-            technologies=tuple(techs),
-        ),
-    )
-    craft.type = new_id
+    copy = copy_design(state, craft, state.type_of(state.craft[target_id]))
+    state.types.setdefault(copy.id, copy)
+    craft.type = copy.id
     veil(state, late=True)  # a copied Holo-Projector: its side's pieces get aliases now
     ctx.emit(
         CLAUSE["duplicator"],
         f"{craft.id} reconfigures itself as a copy of {name(ctx, target_id)} "
         f"({craft.power} Power left)",
         unit=craft.id,
+    )
+
+
+def copy_design(state: SfaState, craft: CraftState, model: Craft) -> Craft:
+    """The design a Duplicator gives `craft` when it copies `model`: the model's
+    Handling, armour, shields, Move and technologies, keeping its own Duplicator and
+    weapons (SFA-TEC-08). The state's own design of that id if there is one already."""
+    base = state.type_of(craft)
+    new_id = f"{craft.origin_type or craft.type}~{model.id}"
+    known = state.types.get(new_id)
+    if known is not None:
+        return known
+    techs = list(model.technologies)
+    if not model.has("duplicator"):
+        own = base.technology("duplicator")
+        if own is not None:
+            techs.append(own)
+    return derive(
+        base,
+        new_id,
+        f"{base.name} as {model.name}",
+        handling=model.handling,
+        armor=model.armor,
+        shields=model.shields,
+        move=model.move,
+        technologies=tuple(techs),
     )
 
 
@@ -1160,28 +1183,34 @@ def form_names(state: SfaState, craft: CraftState) -> list[str]:
     return [n for n in names if n != current]
 
 
+def form_design(state: SfaState, craft: CraftState, form: str) -> Craft:
+    """The design `craft` has in a form ('base': its own design) (SFA-TEC-30). The
+    state's own design of that id if there is one already."""
+    origin = origin_design(state, craft)
+    if form == "base":
+        return origin
+    new_id = f"{origin.id}@{form}"
+    known = state.types.get(new_id)
+    if known is not None:
+        return known
+    shape = next(f for f in origin.forms if f.name == form)
+    return derive(
+        origin,
+        new_id,
+        f"{origin.name} ({form})",
+        handling=shape.handling,
+        armor=shape.armor,
+        shields=shape.shields,
+        move=shape.move,
+    )
+
+
 def transform(ctx: Ctx, craft: CraftState, form: str) -> None:
     """Switch to another form of the same point value; takes the action (SFA-TEC-30)."""
     state = ctx.state
-    origin = origin_design(state, craft)
-    if form == "base":
-        craft.type = origin.id
-    else:
-        shape = next(f for f in origin.forms if f.name == form)
-        new_id = f"{origin.id}@{form}"
-        state.types.setdefault(
-            new_id,
-            derive(
-                origin,
-                new_id,
-                f"{origin.name} ({form})",
-                handling=shape.handling,
-                armor=shape.armor,
-                shields=shape.shields,
-                move=shape.move,
-            ),
-        )
-        craft.type = new_id
+    design = form_design(state, craft, form)
+    state.types.setdefault(design.id, design)
+    craft.type = design.id
     ctype = state.type_of(craft)
     ctx.emit(
         CLAUSE["transformation"],

@@ -93,6 +93,12 @@ class Weights:
     cost, SFA-TEC-06)."""
     power_price: float = 0.05
     """Price of one point of Power spent (it is never restored in a battle)."""
+    trail_hope: float = 0.5
+    """Chance an enemy that may cross a Plasma Trail next turn still does (SFA-TEC-22):
+    the trail stays hot through the next turn, and it may see it."""
+    design_turns: float = 2.0
+    """Turns over which a change of design (Transformation, Duplicator: SFA-TEC-30,
+    SFA-TEC-08) is counted: it lasts, but the battle moves on."""
 
 
 FIELDS = frozenset(f.name for f in dataclasses.fields(Weights))
