@@ -258,11 +258,11 @@ def test_every_persona_file_gives_each_weight_a_comment() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("lost_weight: 1.0\n", "field 'lost_weight': unknown weight"),
+        ("lost_weight: 1.0\n", "field 'lost_weight': not a weight"),
         ("loss_weight: .nan\n", "field 'loss_weight'"),
-        ("loss_weight: fast\n", "field 'loss_weight': expected a number"),
-        ("shield: -1\n", "field 'shield': must be a finite number >= 0"),
-        ("- 1\n", "expected 'weight: number' lines"),
+        ("loss_weight: fast\n", "field 'loss_weight': 'fast' is not a number"),
+        ("shield: -1\n", "field 'shield': -1 is not a finite number of 0 or more"),
+        ("- 1\n", "a persona file is a mapping"),
     ],
 )
 def test_a_bad_persona_file_is_refused_naming_file_and_field(

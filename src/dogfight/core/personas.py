@@ -64,10 +64,8 @@ class PersonaBook(Generic[W]):
             number = float(value)
             low, high = self.bounds.get(key, self.default_bounds)
             if not math.isfinite(number) or not low <= number <= high:
-                raise DataError(
-                    f"{where}: field '{key}': {value!r} is not a finite number "
-                    f"from {low:g} to {high:g}"
-                )
+                span = f"from {low:g} to {high:g}" if math.isfinite(high) else f"of {low:g} or more"
+                raise DataError(f"{where}: field '{key}': {value!r} is not a finite number {span}")
             changes[key] = number
         return self.weights(**changes)
 

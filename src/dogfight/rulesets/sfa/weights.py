@@ -9,15 +9,10 @@ default player uses `Weights()`; a persona (`heuristic:aggressive`,
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from typing import Any
 
-from dogfight.core.data import package_data, read_yaml
-from dogfight.core.errors import DataError
+from dogfight.core.personas import PersonaBook
 
 PERSONAS = ("aggressive", "cautious")
 """The personas shipped with the ruleset (files in data/sfa/personas/)."""
@@ -101,38 +96,10 @@ class Weights:
     SFA-TEC-08) is counted: it lasts, but the battle moves on."""
 
 
-FIELDS = frozenset(f.name for f in dataclasses.fields(Weights))
+BOOK = PersonaBook("sfa", Weights, PERSONAS, default_bounds=(0.0, math.inf))
+"""The sfa personas, read and checked by the one loader of core/personas.py (every
+weight a finite number, none negative)."""
 
-
-def persona_path(name: str) -> Path:
-    """The data file of a built-in persona."""
-    return package_data("sfa", "personas", f"{name}.yaml")
-
-
-def load_weights(path: Path | str) -> Weights:
-    """A persona's weights: the defaults changed by the file's `name: number` lines.
-
-    Raises `DataError` naming the file and the field for an unknown weight, a value
-    that is not a number, or one that is not finite or is negative."""
-    raw: Any = read_yaml(path)
-    if raw is None:
-        return Weights()
-    if not isinstance(raw, dict):
-        raise DataError(f"{path}: expected 'weight: number' lines, got {type(raw).__name__}")
-    changes: dict[str, float] = {}
-    for key, value in raw.items():
-        if key not in FIELDS:
-            known = ", ".join(sorted(FIELDS))
-            raise DataError(f"{path}: field '{key}': unknown weight (known: {known})")
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise DataError(f"{path}: field '{key}': expected a number, got {value!r}")
-        if not math.isfinite(value) or value < 0:
-            raise DataError(f"{path}: field '{key}': must be a finite number >= 0, got {value}")
-        changes[key] = float(value)
-    return Weights(**changes)
-
-
-@cache
-def persona(name: str) -> Weights:
-    """A built-in persona's weights (read once)."""
-    return load_weights(persona_path(name))
+persona_path = BOOK.path
+load_weights = BOOK.load
+persona = BOOK.persona
