@@ -17,12 +17,13 @@ from __future__ import annotations
 import contextlib
 import datetime
 import logging
-import random
+import multiprocessing
+import os
 import secrets
 import threading
 import time
 from collections.abc import Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import msgspec
@@ -35,9 +36,8 @@ from dogfight.core.options import resolve_options
 from dogfight.core.play import RunawayGame
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, scenario_from_raw
-from dogfight.core.seat import Seat
-from dogfight.sim.players import PLAYER_SEED_SALT
-from dogfight.web.cache import MAX_LIVE, Live, LiveGames
+from dogfight.web.cache import MAX_LIVE, MEMORY_MB, Live, LiveGames
+from dogfight.web.computer import Ask, computer_rng, decide, decide_in_worker
 from dogfight.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from dogfight.web.history import History, Step, replayed
 from dogfight.web.requests import Created, NewGame, ScenarioText, SeatLink, decode_action
@@ -59,6 +59,11 @@ LOG = logging.getLogger("dogfight.web")
 COMPUTER_WORKERS = 2
 """Threads on which computer players think (one game at a time each)."""
 
+COMPUTER_PROCESSES = max(1, min(4, os.cpu_count() or 1))
+"""Worker processes in which the computer decides, when the server runs them (`serve`
+and `play` do): one a processor, up to 4. Decided on a thread of the server instead,
+its work would hold the GIL and slow every request."""
+
 MAX_COMPUTER_ACTIONS = 100_000
 """The runaway guard of the play loop (`dogfight.core.play.play`), for computer turns."""
 
@@ -67,12 +72,6 @@ def draw_seed() -> int:
     """A seed from the operating system's secure source, over the whole seed range
     (63 bits: the most a signed 64-bit SQLite column keeps)."""
     return secrets.randbelow(SEED_MAX + 1)
-
-
-def computer_rng(seed: int, version: int) -> random.Random:
-    """The computer's generator for its decision at `version`: keyed by the position, so
-    the same game decides the same after a restart or an undo."""
-    return random.Random((seed ^ PLAYER_SEED_SALT) * 1_000_003 + version)
 
 
 class Hub:
@@ -85,16 +84,25 @@ class Hub:
         *,
         people_choose_seeds: bool = False,
         computer_workers: int | None = COMPUTER_WORKERS,
+        computer_processes: int | None = None,
+        memory_bytes: int = MEMORY_MB * 1_000_000,
     ) -> None:
         self.store = store
-        # The computer thinks on these threads, outside every request, so that a long
-        # computer turn never holds a request (or the game's lock) while it thinks;
-        # None plays its turns inside the request that made them due (tests).
+        # The computer's turns are played on these threads, outside every request, so
+        # that a long computer turn never holds a request (or the game's lock); None
+        # plays its turns inside the request that made them due (tests). With
+        # `computer_processes`, each decision is made in a worker process (started at
+        # the first), the thread waiting for it without the GIL; two threads a process
+        # keep the workers busy while a thread commits.
+        threads = computer_workers
+        if computer_workers and computer_processes:
+            threads = max(computer_workers, 2 * computer_processes)
         self._pool = (
-            ThreadPoolExecutor(computer_workers, thread_name_prefix="dogfight-computer")
-            if computer_workers
-            else None
+            ThreadPoolExecutor(threads, thread_name_prefix="dogfight-computer") if threads else None
         )
+        self._processes = computer_processes if computer_workers else None
+        self._workers: ProcessPoolExecutor | None = None
+        self._workers_lock = threading.Lock()
         self._thinking: set[str] = set()
         """Games whose computer seat is deciding now (or queued to)."""
         self._thinking_lock = threading.Lock()
@@ -102,7 +110,7 @@ class Hub:
         # never lets a seat choose the seed of such a game.
         self.people_choose_seeds = people_choose_seeds
         # Looked up at each rebuild, so that a test may stand in for `_rebuild`.
-        self.games = LiveGames(lambda game_id: self._rebuild(game_id), max_live)
+        self.games = LiveGames(lambda game_id: self._rebuild(game_id), max_live, memory_bytes)
 
     @property
     def max_live(self) -> int:
@@ -142,6 +150,8 @@ class Hub:
                 except StaleCopy:
                     continue  # another server process moved first: rebuild, look again
                 yield live
+                # What the request did (an action, a view built) counts to its size.
+                self.games.resize(game_id, live)
                 return
 
     def _view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
@@ -167,6 +177,19 @@ class Hub:
         """Stop taking computer turns; wait for the ones under way (server shutdown)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
+        if self._workers is not None:
+            self._workers.shutdown(wait=True, cancel_futures=True)
+
+    def _worker_pool(self) -> ProcessPoolExecutor:
+        """The worker processes, started at the computer's first decision."""
+        with self._workers_lock:
+            if self._workers is None:
+                # Not forked from this process (its other threads may hold locks), and
+                # without re-running the program's main module (the CLI) in each.
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["dogfight.web.computer"])
+                self._workers = ProcessPoolExecutor(self._processes, mp_context=context)
+            return self._workers
 
     def _rebuild(self, game_id: str) -> Live:
         found = self.store.load(game_id)
@@ -398,7 +421,7 @@ class Hub:
     @staticmethod
     def _computer_due(live: Live) -> bool:
         side = live.game.current_player()
-        return not live.game.is_over() and side is not None and side in live.players
+        return not live.game.is_over() and side is not None and _computer_seat(live, side)
 
     def _play_computer_now(self, live: Live) -> None:
         game = live.game.clone()
@@ -406,7 +429,7 @@ class Hub:
         taken = 0
         while not game.is_over():
             side = game.current_player()
-            if side is None or side not in live.players:
+            if side is None or not _computer_seat(live, side):
                 break
             history.apply(game, self._decision(live, game, side))
             taken += 1
@@ -414,20 +437,30 @@ class Hub:
                 raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")
         self._save(live, game, history)
 
-    @staticmethod
-    def _decision(live: Live, game: Game, side: str) -> Any:
-        legal = game.legal_actions()
-        if not legal:
-            raise RunawayGame(f"side '{side}' must decide but has no legal action")
-        rng = computer_rng(live.record.seed, len(game.actions))
-        return live.players[side].decide(Seat(game, side), legal, rng)
+    def _decision(self, live: Live, game: Game, side: str) -> Any:
+        """The computer's action for `side` in `game` (a copy of the live game): made in
+        a worker process if the server has them, else here with the game's players."""
+        if not self._processes:
+            return decide(live.players, game, side)
+        record = live.record
+        ask = Ask(
+            game_id=record.id,
+            ruleset=record.ruleset,
+            scenario=record.scenario,
+            rules=dict(record.rules),
+            seed=record.seed,
+            seats=dict(record.seats),
+            actions=tuple(game.actions),
+        )
+        return self._worker_pool().submit(decide_in_worker, ask).result()
 
-    def _think(self, game_id: str) -> None:
-        """The computer's turns of one game, one decision at a time, each committed as
-        soon as it is made (the page shows them as they come). It decides on a copy
-        without the game's lock, so views and other requests go on meanwhile; a
-        decision made on a position that changed meanwhile (an undo) is dropped."""
-        taken = 0
+    def _think(self, game_id: str, taken: int = 0) -> None:
+        """The computer's next decision in one game, committed as soon as it is made
+        (the page shows them as they come); the next is queued behind other games'
+        (so one long computer turn does not hold up the computer in every other game).
+        It decides on a copy without the game's lock, so views and other requests go on
+        meanwhile; a decision made on a position that changed meanwhile (an undo) is
+        dropped and made again."""
         try:
             while True:
                 live = self.games.find(game_id)
@@ -459,9 +492,16 @@ class Hub:
                         self._save(live, game, history)
                     except StaleCopy:
                         continue  # another server process moved first: rebuild, go on
-                taken += 1
-                if taken > MAX_COMPUTER_ACTIONS:
+                    self.games.resize(game_id, live)
+                if taken + 1 > MAX_COMPUTER_ACTIONS:
                     raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")
+                assert self._pool is not None  # _think runs on it
+                try:
+                    self._pool.submit(self._think, game_id, taken + 1)
+                except RuntimeError:  # the server is stopping: the next start goes on
+                    with self._thinking_lock:
+                        self._thinking.discard(game_id)
+                return
         except Exception:
             # A bug (or a database that cannot be written): logged; the game stays as
             # last committed, and the next request on it tries again.
@@ -510,6 +550,11 @@ class Hub:
         return f"{file_stem(game.scenario.name)}-{game_id}.json", data
 
 
+def _computer_seat(live: Live, side: str) -> bool:
+    """True if the computer plays `side` in the game."""
+    return live.record.seats.get(side, HUMAN) != HUMAN
+
+
 __all__ = [
     "HUMAN",
     "MAX_LIVE",
@@ -519,5 +564,6 @@ __all__ = [
     "Live",
     "NewGame",
     "Step",
+    "computer_rng",
     "view_of",
 ]
