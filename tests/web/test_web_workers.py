@@ -13,7 +13,8 @@ from dogfight.core.game import Game
 from dogfight.core.scenario import load_scenario
 from dogfight.sim.players import new_player
 from dogfight.web.app import create_app
-from dogfight.web.computer import Ask, decide, decide_in_worker
+from dogfight.web.computer import Ask, decide, decide_in_worker, view_in_worker
+from dogfight.web.store import GameRecord
 
 from .helpers import JSON_BODY, act, client_for, view
 
@@ -49,9 +50,15 @@ def test_a_game_decided_in_worker_processes_equals_one_decided_inline(
     assert done["over"] and expected["over"]
     assert done["version"] == expected["version"]
     assert done["log"] == expected["log"]
+    # The views (built in a worker there, here inline) are the same but for the id.
+    assert {k: v for k, v in done.items() if k != "game"} == {
+        k: v for k, v in expected.items() if k != "game"
+    }
 
 
-def test_a_worker_goes_on_from_its_copy_only_while_it_is_the_games_prefix() -> None:
+def test_a_worker_goes_on_from_its_copy_only_while_it_is_the_games_prefix(
+    tmp_path: Path,
+) -> None:
     """A worker keeps its copy of a game between decisions; after an undo (fewer
     actions, or others) it replays, and decides as a fresh player on a fresh game."""
     scenario = load_scenario("sfa/fighter-duel")
@@ -63,20 +70,35 @@ def test_a_worker_goes_on_from_its_copy_only_while_it_is_the_games_prefix() -> N
         positions.append(tuple(game.actions))
         game.apply(decide(players, game, game.current_player() or ""))
 
+    record = GameRecord(
+        id="g1",
+        ruleset="sfa",
+        scenario=scenario.raw,
+        rules={},
+        seed=5,
+        seats=seats,
+        tokens={},
+        created="",
+        status="running",
+    )
+
     def ask(actions: tuple[Any, ...]) -> Ask:
-        return Ask(
-            game_id="g1",
-            ruleset="sfa",
-            scenario=scenario.raw,
-            rules={},
-            seed=5,
-            seats=seats,
-            actions=actions,
-        )
+        return Ask(record=record, actions=actions)
 
     # Forward, then back (an undo), then forward again: each as the inline game decided.
     for at in [*range(12), 3, 0, 7, 11]:
         assert decide_in_worker(ask(positions[at])) == game.actions[at]
+    # A view built there is the one the server builds of the same game.
+    with client_for(tmp_path / "g.sqlite") as client:
+        made = client.post(
+            "/api/games",
+            json={"ruleset": "sfa", "scenario": "fighter-duel", "seats": seats, "seed": 5},
+        ).json()["game"]
+        live = client.app.state.hub.get(made)  # type: ignore[attr-defined]
+        shown = view(client, made, None)
+    shown.pop("thinking")
+    built = view_in_worker(Ask(record=live.record, actions=tuple(live.game.actions)), None, None)
+    assert built == shown
 
 
 def test_games_past_the_byte_budget_are_dropped_and_rebuilt_unchanged(tmp_path: Path) -> None:

@@ -1,12 +1,15 @@
-"""The computer's decisions, made in worker processes outside the server's own.
+"""The computer's decisions and the views of games, made in worker processes outside
+the server's own.
 
 Under the GIL a computer player thinking on a thread of the server slows every request
-the server answers. A worker process decides instead: it is sent the game as the store
-has it (scenario, options, seed and the actions taken), rebuilds it by replay (or goes
-on from its own copy of the game, kept from its last decision there), decides with the
-same player kind and the same generator as the server would (`computer_rng`), and
-sends back the action. The server applies and commits it, so a game decided in a
-worker is the very game decided inline.
+the server answers, and so does building a view (the legal actions listed and
+described, the board's scene, the odds). A worker process does both instead: it is
+sent the game as the store has it (its header and the actions taken), rebuilds it by
+replay (or goes on from its own copy of the game, kept from its last task there), and
+decides with the same player kind and the same generator as the server would
+(`computer_rng`), or builds the view the server would (`review.view_of`). The server
+applies and commits the action, so a game decided in a worker is the very game
+decided inline.
 """
 
 from __future__ import annotations
@@ -22,8 +25,12 @@ from dogfight.core.game import Game
 from dogfight.core.play import Player, RunawayGame
 from dogfight.core.scenario import scenario_from_raw
 from dogfight.core.seat import Seat
-from dogfight.sim.players import PLAYER_SEED_SALT, new_player
+from dogfight.sim.players import PLAYER_SEED_SALT
+from dogfight.web.cache import Live
+from dogfight.web.history import replayed
+from dogfight.web.review import view_of
 from dogfight.web.seats import HUMAN
+from dogfight.web.store import GameRecord
 
 WORKER_GAMES = 16
 """Games a worker process keeps (each with its players) to go on from at its next
@@ -47,45 +54,54 @@ def decide(players: Mapping[str, Player], game: Game, side: str) -> Any:
 
 
 class Ask(msgspec.Struct, frozen=True, kw_only=True):
-    """One decision asked of a worker: the game as the store holds it, and the seats."""
+    """A game sent to a worker: its header and the actions taken so far (the ruleset's
+    action values, as the server holds them)."""
 
-    game_id: str
-    ruleset: str
-    scenario: dict[str, Any]
-    rules: dict[str, Any]
-    seed: int
-    seats: dict[str, str]
+    record: GameRecord
     actions: tuple[Any, ...]
-    """The actions taken so far (the ruleset's action values, as the server holds them)."""
 
 
-# This worker process's games, least recently used first: (game, its players).
-_games: OrderedDict[str, tuple[Game, dict[str, Player]]] = OrderedDict()
+# This worker process's games, least recently used first, each with its computer
+# players (made at their first decision).
+_lives: OrderedDict[str, Live] = OrderedDict()
+
+
+def _live(ask: Ask) -> Live:
+    """This worker's copy of the game, gone on from its last copy while that is a prefix
+    (not after an undo, or a game replaced under the same id), else replayed."""
+    record = ask.record
+    live = _lives.pop(record.id, None)
+    if live is not None:
+        held = live.game.actions
+        if (
+            live.record.seed != record.seed
+            or len(held) > len(ask.actions)
+            or list(ask.actions[: len(held)]) != held
+        ):
+            live = None
+    if live is None:
+        scenario = scenario_from_raw(record.scenario, f"game {record.id}: scenario")
+        game, history = replayed(scenario, record.seed, record.rules, ())
+        live = Live(record, game, history)
+    for action in ask.actions[len(live.game.actions) :]:
+        live.history.apply(live.game, action)
+    live.record = record
+    _lives[record.id] = live
+    while len(_lives) > WORKER_GAMES:
+        _lives.popitem(last=False)
+    return live
 
 
 def decide_in_worker(ask: Ask) -> Any:
     """Run in a worker process: the action the computer takes next in `ask`'s game."""
-    kept = _games.pop(ask.game_id, None)
-    if kept is not None:
-        held = kept[0].actions
-        # Go on from this worker's copy only if it is a prefix of the game now (not
-        # after an undo, or a game replaced under the same id).
-        if len(held) > len(ask.actions) or list(ask.actions[: len(held)]) != held:
-            kept = None
-    if kept is not None:
-        game, players = kept
-    else:
-        scenario = scenario_from_raw(ask.scenario, f"game {ask.game_id}: scenario")
-        game = Game(scenario, seed=ask.seed, rules=ask.rules)
-        players = {
-            side: new_player(kind, ask.ruleset) for side, kind in ask.seats.items() if kind != HUMAN
-        }
-    for action in ask.actions[len(game.actions) :]:
-        game.apply(action)
-    _games[ask.game_id] = (game, players)
-    while len(_games) > WORKER_GAMES:
-        _games.popitem(last=False)
-    side = game.current_player()
-    if side is None or side not in players:
-        raise RunawayGame(f"game {ask.game_id}: no computer seat decides now")
-    return decide(players, game, side)
+    live = _live(ask)
+    side = live.game.current_player()
+    if side is None or live.record.seats.get(side, HUMAN) == HUMAN:
+        raise RunawayGame(f"game {live.record.id}: no computer seat decides now")
+    return decide(live.players, live.game, side)
+
+
+def view_in_worker(ask: Ask, seat: str | None, step: int | None) -> dict[str, Any]:
+    """Run in a worker process: the view of `ask`'s game for `seat` at review `step`
+    (built as the server would: `review.view_of` on the same game and history)."""
+    return view_of(_live(ask), seat, step)

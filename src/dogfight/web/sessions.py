@@ -37,7 +37,7 @@ from dogfight.core.play import RunawayGame
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, scenario_from_raw
 from dogfight.web.cache import MAX_LIVE, MEMORY_MB, Live, LiveGames
-from dogfight.web.computer import Ask, computer_rng, decide, decide_in_worker
+from dogfight.web.computer import Ask, computer_rng, decide, decide_in_worker, view_in_worker
 from dogfight.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from dogfight.web.history import History, Step, replayed
 from dogfight.web.requests import Created, NewGame, ScenarioText, SeatLink, decode_action
@@ -101,7 +101,9 @@ class Hub:
             ThreadPoolExecutor(threads, thread_name_prefix="dogfight-computer") if threads else None
         )
         self._processes = computer_processes if computer_workers else None
-        self._workers: ProcessPoolExecutor | None = None
+        self._workers: dict[str, ProcessPoolExecutor] = {}
+        """The worker processes by task ("computer", "views"), started at first use:
+        apart, so that a view is never queued behind a long decision."""
         self._workers_lock = threading.Lock()
         self._thinking: set[str] = set()
         """Games whose computer seat is deciding now (or queued to)."""
@@ -155,8 +157,19 @@ class Hub:
                 return
 
     def _view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
-        view = live.cached_view(seat, step, lambda: view_of(live, seat, step))
+        view = live.cached_view(seat, step, lambda: self._build_view(live, seat, step))
         view["thinking"] = self.thinking(live.record.id)
+        return view
+
+    def _build_view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
+        """A new view (the caller holds the game's lock): built in a worker process if
+        the server has them, else here."""
+        if not self._processes:
+            return view_of(live, seat, step)
+        ask = Ask(record=live.record, actions=tuple(live.game.actions))
+        view: dict[str, Any] = (
+            self._worker_pool("views").submit(view_in_worker, ask, seat, step).result()
+        )
         return view
 
     def thinking(self, game_id: str) -> bool:
@@ -177,19 +190,24 @@ class Hub:
         """Stop taking computer turns; wait for the ones under way (server shutdown)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
-        if self._workers is not None:
-            self._workers.shutdown(wait=True, cancel_futures=True)
-
-    def _worker_pool(self) -> ProcessPoolExecutor:
-        """The worker processes, started at the computer's first decision."""
         with self._workers_lock:
-            if self._workers is None:
+            pools, self._workers = list(self._workers.values()), {}
+        for pool in pools:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _worker_pool(self, task: str) -> ProcessPoolExecutor:
+        """The worker processes for `task`, started at its first use."""
+        with self._workers_lock:
+            pool = self._workers.get(task)
+            if pool is None:
                 # Not forked from this process (its other threads may hold locks), and
                 # without re-running the program's main module (the CLI) in each.
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["dogfight.web.computer"])
-                self._workers = ProcessPoolExecutor(self._processes, mp_context=context)
-            return self._workers
+                pool = self._workers[task] = ProcessPoolExecutor(
+                    self._processes, mp_context=context
+                )
+            return pool
 
     def _rebuild(self, game_id: str) -> Live:
         found = self.store.load(game_id)
@@ -442,17 +460,8 @@ class Hub:
         a worker process if the server has them, else here with the game's players."""
         if not self._processes:
             return decide(live.players, game, side)
-        record = live.record
-        ask = Ask(
-            game_id=record.id,
-            ruleset=record.ruleset,
-            scenario=record.scenario,
-            rules=dict(record.rules),
-            seed=record.seed,
-            seats=dict(record.seats),
-            actions=tuple(game.actions),
-        )
-        return self._worker_pool().submit(decide_in_worker, ask).result()
+        ask = Ask(record=live.record, actions=tuple(game.actions))
+        return self._worker_pool("computer").submit(decide_in_worker, ask).result()
 
     def _think(self, game_id: str, taken: int = 0) -> None:
         """The computer's next decision in one game, committed as soon as it is made
