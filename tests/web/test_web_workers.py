@@ -3,6 +3,8 @@ same game as inline; the games in memory are held to a byte budget."""
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -150,3 +152,27 @@ def test_a_games_size_grows_with_its_log_and_views(tmp_path: Path) -> None:
     seen = live.size()
     assert seen > fresh  # the spectator's view counts
     assert hub.games.held_bytes() == seen
+
+
+def test_a_worker_process_that_died_is_replaced(tmp_path: Path) -> None:
+    """A worker killed (out of memory, say) costs no request an error: its pool is
+    started afresh and the view built there."""
+    app = create_app(tmp_path / "g.sqlite", computer_workers=1, computer_processes=1)
+    with TestClient(app, raise_server_exceptions=False, headers=JSON_BODY) as client:
+        reply = client.post(
+            "/api/games",
+            json={
+                "ruleset": "sfa",
+                "scenario": "fighter-duel",
+                "seats": {"Rebels": "human", "Aliens": "random"},
+                "seed": 3,
+            },
+        )
+        made, token = reply.json()["game"], reply.json()["seats"]["Rebels"]["token"]
+        shown = view(client, made, token)
+        pool = app.state.hub._workers["views"]
+        for pid in list(pool._processes):
+            os.kill(pid, signal.SIGKILL)
+        after = act(client, made, token, 0, shown["version"])  # a new view, built anew
+        assert after["version"] > shown["version"]
+        assert app.state.hub._workers["views"] is not pool

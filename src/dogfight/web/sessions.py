@@ -22,8 +22,9 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import msgspec
@@ -167,9 +168,7 @@ class Hub:
         if not self._processes:
             return view_of(live, seat, step)
         ask = Ask(record=live.record, actions=tuple(live.game.actions))
-        view: dict[str, Any] = (
-            self._worker_pool("views").submit(view_in_worker, ask, seat, step).result()
-        )
+        view: dict[str, Any] = self._in_worker("views", view_in_worker, ask, seat, step)
         return view
 
     def thinking(self, game_id: str) -> bool:
@@ -194,6 +193,22 @@ class Hub:
             pools, self._workers = list(self._workers.values()), {}
         for pool in pools:
             pool.shutdown(wait=True, cancel_futures=True)
+
+    def _in_worker(self, task: str, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` run in a worker process for `task`. If a worker died (killed,
+        out of memory) its pool is replaced and the work tried once more."""
+        for attempt in (1, 2):
+            pool = self._worker_pool(task)
+            try:
+                return pool.submit(work, *args).result()
+            except BrokenProcessPool:
+                with self._workers_lock:
+                    if self._workers.get(task) is pool:
+                        del self._workers[task]
+                pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
     def _worker_pool(self, task: str) -> ProcessPoolExecutor:
         """The worker processes for `task`, started at its first use."""
@@ -461,7 +476,7 @@ class Hub:
         if not self._processes:
             return decide(live.players, game, side)
         ask = Ask(record=live.record, actions=tuple(game.actions))
-        return self._worker_pool("computer").submit(decide_in_worker, ask).result()
+        return self._in_worker("computer", decide_in_worker, ask)
 
     def _think(self, game_id: str, taken: int = 0) -> None:
         """The computer's next decision in one game, committed as soon as it is made
