@@ -170,9 +170,9 @@ def test_a_worker_process_that_died_is_replaced(tmp_path: Path) -> None:
         )
         made, token = reply.json()["game"], reply.json()["seats"]["Rebels"]["token"]
         shown = view(client, made, token)
-        pool = app.state.hub._workers["views"]
+        pool = app.state.hub._workers[("views", 0)]
         for pid in list(pool._processes):
             os.kill(pid, signal.SIGKILL)
         after = act(client, made, token, 0, shown["version"])  # a new view, built anew
         assert after["version"] > shown["version"]
-        assert app.state.hub._workers["views"] is not pool
+        assert app.state.hub._workers[("views", 0)] is not pool

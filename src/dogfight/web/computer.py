@@ -32,9 +32,10 @@ from dogfight.web.review import view_of
 from dogfight.web.seats import HUMAN
 from dogfight.web.store import GameRecord
 
-WORKER_GAMES = 16
+WORKER_GAMES = 64
 """Games a worker process keeps (each with its players) to go on from at its next
-decision there; past it the least recently used are dropped (and replayed if asked)."""
+task there (a server sends each game to the same worker); past it the least recently
+used are dropped (and replayed if asked again)."""
 
 
 def computer_rng(seed: int, version: int) -> random.Random:

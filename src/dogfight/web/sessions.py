@@ -22,6 +22,7 @@ import os
 import secrets
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -93,18 +94,20 @@ class Hub:
         # that a long computer turn never holds a request (or the game's lock); None
         # plays its turns inside the request that made them due (tests). With
         # `computer_processes`, each decision is made in a worker process (started at
-        # the first), the thread waiting for it without the GIL; two threads a process
+        # the first), the thread waiting for it without the GIL; four threads a process
         # keep the workers busy while a thread commits.
         threads = computer_workers
         if computer_workers and computer_processes:
-            threads = max(computer_workers, 2 * computer_processes)
+            threads = max(computer_workers, 4 * computer_processes)
         self._pool = (
             ThreadPoolExecutor(threads, thread_name_prefix="dogfight-computer") if threads else None
         )
         self._processes = computer_processes if computer_workers else None
-        self._workers: dict[str, ProcessPoolExecutor] = {}
-        """The worker processes by task ("computer", "views"), started at first use:
-        apart, so that a view is never queued behind a long decision."""
+        self._workers: dict[tuple[str, int], ProcessPoolExecutor] = {}
+        """The worker processes by task ("computer", "views") and number, started at
+        first use: apart, so that a view is never queued behind a long decision. A
+        game always goes to the same worker of a task, which goes on from its copy of
+        the game (sent to any, each would replay the game over and over)."""
         self._workers_lock = threading.Lock()
         self._thinking: set[str] = set()
         """Games whose computer seat is deciding now (or queued to)."""
@@ -168,7 +171,9 @@ class Hub:
         if not self._processes:
             return view_of(live, seat, step)
         ask = Ask(record=live.record, actions=tuple(live.game.actions))
-        view: dict[str, Any] = self._in_worker("views", view_in_worker, ask, seat, step)
+        view: dict[str, Any] = self._in_worker(
+            "views", live.record.id, view_in_worker, ask, seat, step
+        )
         return view
 
     def thinking(self, game_id: str) -> bool:
@@ -194,34 +199,34 @@ class Hub:
         for pool in pools:
             pool.shutdown(wait=True, cancel_futures=True)
 
-    def _in_worker(self, task: str, work: Callable[..., Any], *args: Any) -> Any:
-        """`work(*args)` run in a worker process for `task`. If a worker died (killed,
-        out of memory) its pool is replaced and the work tried once more."""
+    def _in_worker(self, task: str, game_id: str, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` run in game `game_id`'s worker process for `task`. If the
+        worker died (killed, out of memory) it is replaced and the work tried again."""
+        assert self._processes
+        key = (task, zlib.crc32(game_id.encode()) % self._processes)
         for attempt in (1, 2):
-            pool = self._worker_pool(task)
+            pool = self._worker_pool(key)
             try:
                 return pool.submit(work, *args).result()
             except BrokenProcessPool:
                 with self._workers_lock:
-                    if self._workers.get(task) is pool:
-                        del self._workers[task]
+                    if self._workers.get(key) is pool:
+                        del self._workers[key]
                 pool.shutdown(wait=False, cancel_futures=True)
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
 
-    def _worker_pool(self, task: str) -> ProcessPoolExecutor:
-        """The worker processes for `task`, started at its first use."""
+    def _worker_pool(self, key: tuple[str, int]) -> ProcessPoolExecutor:
+        """The worker process `key`, started at its first use."""
         with self._workers_lock:
-            pool = self._workers.get(task)
+            pool = self._workers.get(key)
             if pool is None:
                 # Not forked from this process (its other threads may hold locks), and
                 # without re-running the program's main module (the CLI) in each.
                 context = multiprocessing.get_context("forkserver")
                 context.set_forkserver_preload(["dogfight.web.computer"])
-                pool = self._workers[task] = ProcessPoolExecutor(
-                    self._processes, mp_context=context
-                )
+                pool = self._workers[key] = ProcessPoolExecutor(1, mp_context=context)
             return pool
 
     def _rebuild(self, game_id: str) -> Live:
@@ -476,7 +481,7 @@ class Hub:
         if not self._processes:
             return decide(live.players, game, side)
         ask = Ask(record=live.record, actions=tuple(game.actions))
-        return self._in_worker("computer", decide_in_worker, ask)
+        return self._in_worker("computer", live.record.id, decide_in_worker, ask)
 
     def _think(self, game_id: str, taken: int = 0) -> None:
         """The computer's next decision in one game, committed as soon as it is made
