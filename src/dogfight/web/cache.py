@@ -13,6 +13,7 @@ meanwhile, and one thread rebuilds a game while any others asking for it wait.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -73,6 +74,9 @@ class Live:
         """The JSON size of each view in `_views`, for `size`."""
         self._log_bytes: tuple[int, int] = (-1, 0)
         """(events counted, their JSON bytes) of the game's log, for `size`."""
+        self._progress: dict[str | None, tuple[float, int, dict[str, Any]]] = {}
+        """By seat: (when, action count, view) of the last view built while the
+        computer was to move (see `progress_view`)."""
         self._players: dict[str, Player] | None = None
 
     @property
@@ -107,6 +111,26 @@ class Live:
             views[key] = build()
             self._view_bytes[key] = len(msgspec.json.encode(views[key]))
         return dict(views[key])
+
+    def note_progress(self, seat: str | None, view: dict[str, Any]) -> None:
+        """Remember `view`, built while the computer is to move, for `progress_view`."""
+        self._progress[seat] = (time.monotonic(), len(self.game.actions), dict(view))
+
+    def progress_view(self, seat: str | None, max_age: float) -> dict[str, Any] | None:
+        """The last view noted for `seat` if built at most `max_age` seconds ago (a copy
+        the caller may add to), else None. While the computer plays a turn, a polling
+        page is shown its progress without a view built for each of its actions."""
+        noted = self._progress.get(seat)
+        if noted is None:
+            return None
+        when, count, view = noted
+        if time.monotonic() - when > max_age or count > len(self.game.actions):
+            return None
+        return dict(view)
+
+    def forget_progress(self) -> None:
+        """Drop the noted views (an undo: they show actions taken back)."""
+        self._progress.clear()
 
     def size(self) -> int:
         """The estimated bytes this game holds in memory (see the module's docstring).

@@ -66,6 +66,10 @@ COMPUTER_PROCESSES = max(1, min(4, os.cpu_count() or 1))
 and `play` do): one a processor, up to 4. Decided on a thread of the server instead,
 its work would hold the GIL and slow every request."""
 
+PROGRESS_S = 0.25
+"""While the computer plays a turn, a view this many seconds old at most answers a
+polling page (at most four new views a second a seat while it plays)."""
+
 MAX_COMPUTER_ACTIONS = 100_000
 """The runaway guard of the play loop (`dogfight.core.play.play`), for computer turns."""
 
@@ -160,9 +164,22 @@ class Hub:
                 self.games.resize(game_id, live)
                 return
 
-    def _view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
+    def _view(
+        self, live: Live, seat: str | None, step: int | None, *, poll: bool = False
+    ) -> dict[str, Any]:
+        """The seat's view; for a `poll` while the computer plays its turn, the one
+        shown less than `PROGRESS_S` ago may answer (its version says how far the
+        computer had got): a view is not built for every computer action."""
+        thinking = self.thinking(live.record.id)
+        if poll and thinking and step is None:
+            shown = live.progress_view(seat, PROGRESS_S)
+            if shown is not None:
+                shown["thinking"] = True
+                return shown
         view = live.cached_view(seat, step, lambda: self._build_view(live, seat, step))
-        view["thinking"] = self.thinking(live.record.id)
+        if step is None and self._computer_due(live):
+            live.note_progress(seat, view)
+        view["thinking"] = thinking
         return view
 
     def _build_view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
@@ -410,6 +427,7 @@ class Hub:
                 self.games.forget(record.id, live)
                 raise Conflict(f"game {record.id}: the game changed meanwhile: reload") from None
             live.game, live.history = game, history
+            live.forget_progress()
             live.record = msgspec.structs.replace(record, status="running", digest=digest)
             return self._view(live, seat, None)
 
@@ -558,7 +576,7 @@ class Hub:
     def view(self, game_id: str, token: str | None, step: int | None = None) -> dict[str, Any]:
         """The view for a token's seat (or a spectator), live or at a review step."""
         with self._locked(game_id) as live:
-            return self._view(live, live.seat_of(token), step)
+            return self._view(live, live.seat_of(token), step, poll=True)
 
     def game_file(self, game_id: str, token: str | None) -> tuple[str, bytes]:
         """The game file (name, bytes) for download: the same file `dogfight replay` reads."""
