@@ -265,7 +265,10 @@ def _bench_web(
                     for r in found.runs
                 ],
             )
-            typer.echo(f"Throughput with {clients} clients: {found.speedup:.1f}x one client's")
+            typer.echo(
+                f"Throughput with {clients} clients: {found.speedup:.1f}x one client's; "
+                f"server and workers resident at the end: {found.resident_mb:.0f} MB"
+            )
     if games is not None:
         memory = bench_web_memory(games)
         results["memory"] = memory

@@ -60,6 +60,23 @@ class WebBench(msgspec.Struct, frozen=True, kw_only=True):
 
     runs: list[LoadRun]
     speedup: float
+    resident_mb: float
+    """The resident memory of the server and its worker processes at the end (Linux;
+    0 where /proc is not there)."""
+
+
+def resident_mb(pid: int) -> float:
+    """The resident memory of process `pid` and its descendants, from /proc (Linux)."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        with contextlib.suppress(OSError, ValueError):
+            for line in Path(f"/proc/{current}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return total / 1000
 
 
 def small_scenario(ruleset: str, name: str, turns: int) -> str:
@@ -77,8 +94,8 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def served(extra: list[str]) -> Iterator[str]:
-    """A `dogfight serve` process on a fresh database; yields its base URL."""
+def served(extra: list[str]) -> Iterator[tuple[str, int]]:
+    """A `dogfight serve` process on a fresh database; yields its base URL and pid."""
     import httpx
 
     port = _free_port()
@@ -96,7 +113,7 @@ def served(extra: list[str]) -> Iterator[str]:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("the benchmark's server did not start")
                 time.sleep(0.2)
-            yield base
+            yield base, server.pid
         finally:
             server.terminate()
             server.wait(60)
@@ -179,11 +196,14 @@ def bench_web(
     playing a game each at once, against one fresh server (its computer deciding in
     `processes` worker processes; None: the server's default, 0: on its threads)."""
     extra = [] if processes is None else ["--computer-processes", str(processes)]
-    with served(extra) as base:
+    with served(extra) as (base, pid):
         _play(base, 0, 1, kind)  # warm the server (imports, worker processes)
         solo = load_run(base, 1, solo_games, turns, kind)
         many = load_run(base, clients, clients, turns, kind)
-    return WebBench(runs=[solo, many], speedup=many.actions_per_s / solo.actions_per_s)
+        memory = resident_mb(pid)
+    return WebBench(
+        runs=[solo, many], speedup=many.actions_per_s / solo.actions_per_s, resident_mb=memory
+    )
 
 
 class MemoryRun(msgspec.Struct, frozen=True, kw_only=True):
