@@ -258,13 +258,8 @@ def test_every_kind_of_action_has_a_cell(scenario: str) -> None:
 
     env = rl.env(scenario)
     game = env.driver.game
-    unit = next(
-        iter(
-            getattr(game.state, "units", None)
-            or getattr(game.state, "flights", None)
-            or game.state.craft
-        )
-    )
+    unit = next(iter(getattr(game.state, "units", None) or getattr(game.state, "flights",
+                                                                     None) or game.state.craft))
     kinds = typing.get_args(game.ruleset.action_type)
     assert len(kinds) >= 8
     for cls in kinds:

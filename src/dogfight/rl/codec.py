@@ -129,7 +129,9 @@ class Driver:
         """The current decision's cells (computed once per decision)."""
         done = len(self.game.actions)
         if self._decision is None or self._decided_at != done:
-            self._decision = Decision(self.encoding, self.game.state, self.game.legal_actions())
+            self._decision = Decision(
+                self.encoding, self.game.state, self.game.legal_actions()
+            )
             self._decided_at = done
         return self._decision
 

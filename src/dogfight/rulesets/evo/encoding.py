@@ -92,7 +92,9 @@ class EvoEncoding(Encoding):
             slots.place(fid for fid, f in state.flights.items() if f.side == side)
         self.width, self.height = state.table.width, state.table.height
         self._memo = Memo(clock)
-        self._manoeuvre_block = next(b.start for b in self.layout.blocks() if b.kind == "manoeuvre")
+        self._manoeuvre_block = next(
+            b.start for b in self.layout.blocks() if b.kind == "manoeuvre"
+        )
         """Where the manoeuvre cells start (flight x 8 sectors x 3 lengths)."""
         # Each flight type's Torpedo launches a battle (EVO-TOR-1): what a flight has
         # left is read from its launches.

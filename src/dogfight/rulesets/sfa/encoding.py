@@ -116,39 +116,15 @@ class SfaEncoding(Encoding):
         s = stations
         self.layout = ActionLayout(
             [
-                (
-                    "select",
-                    [
-                        ("craft", c),
-                        ("station", s),
-                        ("kind", len(KINDS)),
-                        ("item", items),
-                        ("speed_dice", len(SPEED_EDGES) + 1),
-                    ],
-                ),
+                ("select", [("craft", c), ("station", s), ("kind", len(KINDS)),
+                            ("item", items), ("speed_dice", len(SPEED_EDGES) + 1)]),
                 ("interrupt", [("craft", c), ("station", s)]),
                 ("pass", [("-", 1)]),
-                (
-                    "move",
-                    [
-                        ("craft", c),
-                        ("direction", 7),
-                        ("distance", len(MOVE_DISTANCE_EDGES) + 1),
-                        ("turn", 6),
-                        ("abort", 3),
-                        ("ram", 2),
-                    ],
-                ),
-                (
-                    "resolve",
-                    [
-                        ("craft", c),
-                        ("station", s),
-                        ("target", c + 2),
-                        ("willpower", 2),
-                        ("extra", 5),
-                    ],
-                ),
+                ("move", [("craft", c), ("direction", 7),
+                          ("distance", len(MOVE_DISTANCE_EDGES) + 1), ("turn", 6),
+                          ("abort", 3), ("ram", 2)]),
+                ("resolve", [("craft", c), ("station", s), ("target", c + 2),
+                             ("willpower", 2), ("extra", 5)]),
                 ("abort", [("craft", c), ("station", s), ("to", len(ABORTS))]),
                 ("displace", [("craft", c), ("use", 2)]),
                 ("hologram", [("craft", c), ("on", 2)]),
@@ -248,7 +224,9 @@ class SfaEncoding(Encoding):
                     )
                 out.append(at[0] + _move_part(at[1], action.steps, action.abort, action.ram))
                 continue
-            cell = None if kind is Move or (kind is Resolve and action.target) else memo.get(action)
+            cell = None if kind is Move or (kind is Resolve and action.target) else memo.get(
+                action
+            )
             out.append(cell if cell is not None else self.index(state, action))
         return out
 
@@ -260,11 +238,7 @@ class SfaEncoding(Encoding):
             craft, station = self._actor(state, action.actor)
             kind = KINDS.index(action.kind) if action.kind in KINDS else len(KINDS) - 1
             return lay.index(
-                "select",
-                craft,
-                station,
-                kind,
-                self._item(state, action),
+                "select", craft, station, kind, self._item(state, action),
                 bin_of(action.speed_dice, SPEED_EDGES),
             )
         if isinstance(action, Resolve):
@@ -279,12 +253,8 @@ class SfaEncoding(Encoding):
             elif action.use:
                 extra = 4
             return lay.index(
-                "resolve",
-                craft,
-                station,
-                self._target(state, action.target),
-                1 if action.willpower else 0,
-                extra,
+                "resolve", craft, station, self._target(state, action.target),
+                1 if action.willpower else 0, extra,
             )
         if isinstance(action, Pass):
             return lay.index("pass", 0)
@@ -320,12 +290,7 @@ class SfaEncoding(Encoding):
             direction, distance, turned = _shape(craft.facing if craft else 0, action.steps)
         abort = 0 if not action.abort else 1 if action.abort == "extra_move" else 2
         return self.layout.index(
-            "move",
-            self._own(state, action.craft),
-            direction,
-            distance,
-            turned,
-            abort,
+            "move", self._own(state, action.craft), direction, distance, turned, abort,
             1 if action.ram else 0,
         )
 
@@ -349,8 +314,7 @@ class SfaEncoding(Encoding):
             craft = state.craft.get(held) if held is not None else None
             out.extend(
                 self._craft(state, craft, craft.hex, craft.facing, craft.cloaked, True)
-                if craft is not None
-                else blank
+                if craft is not None else blank
             )
         by_name = {piece[0]: piece[1:] for piece in shown}
         for name in self.seen[side].holders():
@@ -394,6 +358,7 @@ class SfaEncoding(Encoding):
             1.0 if "equipment" in selected else 0.0,
             1.0 if "extra_move" in selected else 0.0,
         ]
+
 
 
 def _offset(q: int, r: int) -> tuple[int, int]:
