@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 from dogfight.core.game import Game
 from dogfight.core.scenario import load_scenario
@@ -186,3 +187,21 @@ def test_live_games_hold_well_under_a_megabyte_each() -> None:
     found = bench_web_memory(30)
     assert found.per_game_kb < 1000
     assert found.estimated_mb >= 0.8 * found.traced_mb
+
+
+def test_serve_takes_the_memory_budget_and_the_worker_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import dogfight.cli.web as cli_web
+    from dogfight.cli.main import app as cli
+
+    served: list[Any] = []
+    monkeypatch.setattr(cli_web, "run_server", lambda a, h, p: served.append(a))
+    db = str(tmp_path / "g.sqlite")
+    args = ["serve", "--db", db, "--port", "8125", "--memory-mb", "64"]
+    result = CliRunner().invoke(cli, [*args, "--computer-processes", "0"])
+    assert result.exit_code == 0, result.output
+    hub = served[0].state.hub
+    assert hub.games.memory_bytes == 64_000_000 and not hub._processes
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    assert served[1].state.hub._processes >= 1  # the default: worker processes
