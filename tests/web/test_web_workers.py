@@ -205,3 +205,17 @@ def test_serve_takes_the_memory_budget_and_the_worker_processes(
     assert hub.games.memory_bytes == 64_000_000 and not hub._processes
     assert CliRunner().invoke(cli, args).exit_code == 0
     assert served[1].state.hub._processes >= 1  # the default: worker processes
+
+
+def test_review_from_a_worker_refuses_a_bad_step_as_inline(tmp_path: Path) -> None:
+    """A refusal raised in a worker (a review step out of range) answers as it would
+    inline: 400 naming the field, not a 500."""
+    app = create_app(tmp_path / "g.sqlite", computer_workers=1, computer_processes=1)
+    seats = {"Rebels": "random", "Aliens": "random"}
+    with TestClient(app, raise_server_exceptions=False, headers=JSON_BODY) as client:
+        made = create(client, "sfa", "fighter-duel", seats)
+        app.state.hub.settle(made, timeout=300)
+        done = view(client, made, None)
+        assert view(client, made, None, step=3)["version"] == 3  # built in the worker
+        reply = client.get(f"/api/games/{made}", params={"step": done["version"] + 5})
+    assert reply.status_code == 400 and "field 'step'" in reply.json()["error"]

@@ -113,6 +113,8 @@ class Hub:
         game always goes to the same worker of a task, which goes on from its copy of
         the game (sent to any, each would replay the game over and over)."""
         self._workers_lock = threading.Lock()
+        self._closed = False
+        """Set by `close`: no worker process is started after it."""
         self._thinking: set[str] = set()
         """Games whose computer seat is deciding now (or queued to)."""
         self._thinking_lock = threading.Lock()
@@ -212,6 +214,7 @@ class Hub:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         with self._workers_lock:
+            self._closed = True
             pools, self._workers = list(self._workers.values()), {}
         for pool in pools:
             pool.shutdown(wait=True, cancel_futures=True)
@@ -238,6 +241,8 @@ class Hub:
         """The worker process `key`, started at its first use."""
         with self._workers_lock:
             pool = self._workers.get(key)
+            if pool is None and self._closed:
+                raise RuntimeError("the server is stopping")
             if pool is None:
                 # Not forked from this process (its other threads may hold locks), and
                 # without re-running the program's main module (the CLI) in each.
