@@ -269,6 +269,10 @@ def _bench_web(
                 f"Throughput with {clients} clients: {found.speedup:.1f}x one client's; "
                 f"server and workers resident at the end: {found.resident_mb:.0f} MB"
             )
+            typer.echo(
+                f"Processor seconds while the {clients} clients played: server "
+                f"{found.server_cpu_s:.1f}, its workers {found.workers_cpu_s:.1f}"
+            )
     if games is not None:
         memory = bench_web_memory(games)
         results["memory"] = memory

@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anyio.to_thread
 import msgspec
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -40,6 +41,8 @@ from dogfight.web.store import Store
 MAX_BODY = 256 * 1024
 """The largest request body taken (a scenario or game file upload): 256 KiB."""
 STATIC_DIR = Path(__file__).parent / "static"
+REQUEST_THREADS = 100
+"""Threads answering requests at once (each game's requests take turns on its lock)."""
 
 LOG = logging.getLogger("dogfight.web")
 
@@ -167,6 +170,10 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # A request waiting on a worker process (a view being built) holds one of
+        # these threads without the GIL: Starlette's default of 40 would queue the
+        # 41st client's request behind them.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         yield
         # On SIGTERM or Ctrl+C uvicorn ends the app here: the write-ahead log goes into
         # the database file, so that the file alone holds every game.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import random
 import socket
 import subprocess
@@ -63,6 +64,38 @@ class WebBench(msgspec.Struct, frozen=True, kw_only=True):
     resident_mb: float
     """The resident memory of the server and its worker processes at the end (Linux;
     0 where /proc is not there)."""
+    server_cpu_s: float
+    """Processor seconds the server's own process used while the many clients played."""
+    workers_cpu_s: float
+    """Processor seconds its worker processes used meanwhile."""
+
+
+def _descendants(pid: int) -> list[int]:
+    """Process `pid` and its descendants, from /proc (Linux; [pid] elsewhere)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        with contextlib.suppress(OSError, ValueError):
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """Processor seconds used so far by process `pid` itself and by its descendants
+    (its worker processes), from /proc (Linux; zeros elsewhere)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    own, others = 0.0, 0.0
+    for current in _descendants(pid):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            used = (int(fields[11]) + int(fields[12])) / tick
+            if current == pid:
+                own = used
+            else:
+                others += used
+    return own, others
 
 
 def resident_mb(pid: int) -> float:
@@ -199,10 +232,16 @@ def bench_web(
     with served(extra) as (base, pid):
         _play(base, 0, 1, kind)  # warm the server (imports, worker processes)
         solo = load_run(base, 1, solo_games, turns, kind)
+        before = cpu_seconds(pid)
         many = load_run(base, clients, clients, turns, kind)
+        after = cpu_seconds(pid)
         memory = resident_mb(pid)
     return WebBench(
-        runs=[solo, many], speedup=many.actions_per_s / solo.actions_per_s, resident_mb=memory
+        runs=[solo, many],
+        speedup=many.actions_per_s / solo.actions_per_s,
+        resident_mb=memory,
+        server_cpu_s=after[0] - before[0],
+        workers_cpu_s=after[1] - before[1],
     )
 
 
