@@ -43,7 +43,14 @@ def test_the_page_has_only_console_blocks_and_quotes_each_kind_of_bench() -> Non
 def shortened(args: list[str]) -> list[str]:
     """A `bench --units` command cut to its two smallest sizes and one turn: the page's
     figures took minutes a size, which no test run should pay; the command, its
-    options and its output are checked all the same (an exponent needs two sizes)."""
+    options and its output are checked all the same (an exponent needs two sizes).
+    `bench --web` is cut to 2 clients and `--web-memory` to 20 games, for the same
+    reason."""
+    if "--web" in args:
+        return [*args, "--clients", "2"]
+    if "--web-memory" in args:
+        at = args.index("--web-memory")
+        return [*args[: at + 1], "20", *args[at + 2 :]]
     if "--units" not in args:
         return args
     out, rest = [], iter(args)

@@ -23,7 +23,10 @@ def client_for(
     between people take the tests' seeds unless `people_choose_seeds` is False (as on
     a real server). The computer answers within the request unless `background`."""
     app = create_app(
-        db, people_choose_seeds=people_choose_seeds, computer_workers=2 if background else None
+        db,
+        people_choose_seeds=people_choose_seeds,
+        computer_workers=2 if background else None,
+        computer_processes=None,  # tests stand in for the players of live games
     )
     return TestClient(app, raise_server_exceptions=False, headers=JSON_BODY)
 

@@ -103,6 +103,39 @@ def bench_command(
             "each (default 5), in processor time.",
         ),
     ] = False,
+    web: Annotated[
+        bool,
+        typer.Option(
+            "--web",
+            help="Instead: the web server's request latency (p50, p99) and throughput "
+            "(actions a second) with one client, then --clients clients (default 50) at "
+            "once, each playing a game against the heuristic computer over loopback.",
+        ),
+    ] = False,
+    clients: Annotated[
+        int, typer.Option("--clients", min=2, max=500, help="With --web: clients at once.")
+    ] = 50,
+    computer_processes: Annotated[
+        int | None,
+        typer.Option(
+            "--computer-processes",
+            min=0,
+            max=64,
+            help="With --web: the server's computer worker processes (default: the "
+            "server's; 0: the computer decides on the server's threads).",
+        ),
+    ] = None,
+    web_memory: Annotated[
+        int | None,
+        typer.Option(
+            "--web-memory",
+            metavar="GAMES",
+            min=1,
+            max=100_000,
+            help="Instead: the Python memory GAMES live web games hold (40 actions in, "
+            "views built), and the server's estimate of it.",
+        ),
+    ] = None,
     rl: Annotated[
         bool,
         typer.Option(
@@ -115,6 +148,9 @@ def bench_command(
     """Measure battles/s and actions/s on each built-in scenario (one process), with
     --scaling how a simulation speeds up with worker processes, or with --units how the
     cost of a turn grows with the number of units."""
+    if web or web_memory is not None:
+        _bench_web(web, clients, computer_processes, web_memory, json_out)
+        return
     if rl:
         if (
             units_ruleset is not None
@@ -198,6 +234,56 @@ def bench_command(
             for r in rows
         ],
     )
+
+
+LOAD_COLUMNS = (
+    *("clients", "games", "requests", "actions", "seconds"),
+    *("p50 ms", "p99 ms", "max ms", "actions/s"),
+)
+"""The columns `bench --web` prints for each load phase."""
+
+
+def _bench_web(
+    load: bool, clients: int, processes: int | None, games: int | None, json_out: bool
+) -> None:
+    """`bench --web` and `bench --web-memory`: the web server's figures."""
+    from dogfight.web.bench import bench_web, bench_web_memory
+
+    results: dict[str, object] = {}
+    if load:
+        found = bench_web(clients, processes=processes)
+        results["load"] = found
+        if not json_out:
+            out.print_table(
+                [*LOAD_COLUMNS],
+                [
+                    [
+                        *(r.clients, r.games, r.requests, r.actions, f"{r.seconds:.1f}"),
+                        *(f"{r.p50_ms:.0f}", f"{r.p99_ms:.0f}", f"{r.max_ms:.0f}"),
+                        f"{r.actions_per_s:.1f}",
+                    ]
+                    for r in found.runs
+                ],
+            )
+            typer.echo(
+                f"Throughput with {clients} clients: {found.speedup:.1f}x one client's; "
+                f"server and workers resident at the end: {found.resident_mb:.0f} MB"
+            )
+            typer.echo(
+                f"Processor seconds while the {clients} clients played: server "
+                f"{found.server_cpu_s:.1f}, its workers {found.workers_cpu_s:.1f}"
+            )
+    if games is not None:
+        memory = bench_web_memory(games)
+        results["memory"] = memory
+        if not json_out:
+            typer.echo(
+                f"{memory.games} live games: {memory.traced_mb:.0f} MB of Python memory "
+                f"({memory.per_game_kb:.0f} KB a game); the server's estimate "
+                f"{memory.estimated_mb:.0f} MB"
+            )
+    if json_out:
+        out.print_json(results)
 
 
 def _bench_rl(ruleset: str | None, battles: int, seed: int, json_out: bool) -> None:

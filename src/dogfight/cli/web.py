@@ -18,7 +18,8 @@ from dogfight.core.errors import DataError, DogfightError
 from dogfight.core.options import parse_rule_args
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import load_scenario
-from dogfight.web.sessions import HUMAN, SEAT_KINDS
+from dogfight.web.cache import MEMORY_MB
+from dogfight.web.sessions import COMPUTER_PROCESSES, HUMAN, SEAT_KINDS
 
 DEFAULT_DB = Path("dogfight-games.sqlite")
 """Where games are kept unless --db says otherwise: a file in the current folder."""
@@ -45,13 +46,47 @@ def run_server(app_: Any, host: str, port: int) -> None:
     uvicorn.run(app_, host=host, port=port, log_level="warning")
 
 
-def _app(db: Path, host: str, allow_host: list[str] | None) -> Any:
+MemoryOption = Annotated[
+    float,
+    typer.Option(
+        "--memory-mb",
+        min=1,
+        help="Megabytes the games in memory may take (estimated); past it the least "
+        "recently used are dropped and rebuilt from the database when next asked.",
+    ),
+]
+
+
+ProcessesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--computer-processes",
+        min=0,
+        max=64,
+        help="Worker processes the computer decides in (default: one a processor, up "
+        "to 4; 0: on the server's own threads).",
+    ),
+]
+
+
+def _app(
+    db: Path,
+    host: str,
+    allow_host: list[str] | None,
+    memory_mb: float = MEMORY_MB,
+    processes: int | None = None,
+) -> Any:
     from dogfight.web.app import create_app
     from dogfight.web.guard import allowed_hosts
 
     if not db.parent.is_dir():
         raise DataError(f"{db}: no such folder {db.parent}")
-    return create_app(db, hosts=allowed_hosts(host, allow_host or ()))
+    return create_app(
+        db,
+        hosts=allowed_hosts(host, allow_host or ()),
+        memory_mb=memory_mb,
+        computer_processes=COMPUTER_PROCESSES if processes is None else processes or None,
+    )
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -83,10 +118,12 @@ def serve(
     port: PortOption = 8000,
     db: DbOption = DEFAULT_DB,
     allow_host: AllowHostOption = None,
+    memory_mb: MemoryOption = MEMORY_MB,
+    computer_processes: ProcessesOption = None,
 ) -> None:
     """Run the web server for browser play (lobby at http://HOST:PORT/)."""
     check_port_free(host, port)
-    web = _app(db, host, allow_host)
+    web = _app(db, host, allow_host, memory_mb, computer_processes)
     typer.echo(f"dogfight web server: {_base_url(host, port)}/ (games kept in {db})")
     run_server(web, host, port)
 

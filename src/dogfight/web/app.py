@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anyio.to_thread
 import msgspec
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -29,17 +30,20 @@ from dogfight.core.game import Game
 from dogfight.core.limits import find_problem
 from dogfight.core.registry import all_rulesets, find_ruleset
 from dogfight.core.scenario import builtin_scenario_files, load_scenario
+from dogfight.web.cache import MEMORY_MB
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
 from dogfight.web.guard import SECURITY_HEADERS, refusal
 from dogfight.web.requests import ActionBody, MoveBody, NewGame, ScenarioText, UndoBody
 from dogfight.web.rules_text import find_clause
-from dogfight.web.sessions import COMPUTER_WORKERS, MAX_LIVE, Hub
+from dogfight.web.sessions import COMPUTER_PROCESSES, COMPUTER_WORKERS, MAX_LIVE, Hub
 from dogfight.web.store import Store
 from dogfight.web.why import explain_step
 
 MAX_BODY = 256 * 1024
 """The largest request body taken (a scenario or game file upload): 256 KiB."""
 STATIC_DIR = Path(__file__).parent / "static"
+REQUEST_THREADS = 100
+"""Threads answering requests at once (each game's requests take turns on its lock)."""
 
 LOG = logging.getLogger("dogfight.web")
 
@@ -140,13 +144,18 @@ def create_app(
     hosts: frozenset[str] | None = None,
     people_choose_seeds: bool = False,
     computer_workers: int | None = COMPUTER_WORKERS,
+    computer_processes: int | None = COMPUTER_PROCESSES,
+    memory_mb: float = MEMORY_MB,
 ) -> FastAPI:
     """The web app, its games kept in the SQLite file `db_path` (and at most `max_live`
     of them in memory at once), answering to the host names `hosts` (None: any; the
     CLI passes `guard.allowed_hosts` of its listen address). `people_choose_seeds` is
     for tests only: it lets a game between people be made with a chosen seed. The
     computer thinks on `computer_workers` threads outside the requests (None: inside
-    the request that made its turn due, as tests that read its answer at once want)."""
+    the request that made its turn due, as tests that read its answer at once want),
+    each decision made in one of `computer_processes` worker processes (None: on the
+    thread itself). The games in memory are held to about `memory_mb` megabytes (see
+    web/cache.py); the store has every game, so one dropped is rebuilt when next asked."""
     # Load the ruleset plugins now, in one thread: the registry's first load is not
     # safe against the concurrent first requests of a fresh server.
     all_rulesets()
@@ -155,11 +164,17 @@ def create_app(
         max_live,
         people_choose_seeds=people_choose_seeds,
         computer_workers=computer_workers,
+        computer_processes=computer_processes,
+        memory_bytes=int(memory_mb * 1_000_000),
     )
     static = static_dir or STATIC_DIR
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # A request waiting on a worker process (a view being built) holds one of
+        # these threads without the GIL: Starlette's default of 40 would queue the
+        # 41st client's request behind them.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         yield
         # On SIGTERM or Ctrl+C uvicorn ends the app here: the write-ahead log goes into
         # the database file, so that the file alone holds every game.

@@ -17,12 +17,15 @@ from __future__ import annotations
 import contextlib
 import datetime
 import logging
-import random
+import multiprocessing
+import os
 import secrets
 import threading
 import time
-from collections.abc import Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+import zlib
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import msgspec
@@ -35,9 +38,8 @@ from dogfight.core.options import resolve_options
 from dogfight.core.play import RunawayGame
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, scenario_from_raw
-from dogfight.core.seat import Seat
-from dogfight.sim.players import PLAYER_SEED_SALT
-from dogfight.web.cache import MAX_LIVE, Live, LiveGames
+from dogfight.web.cache import MAX_LIVE, MEMORY_MB, Live, LiveGames
+from dogfight.web.computer import Ask, computer_rng, decide, decide_in_worker, view_in_worker
 from dogfight.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from dogfight.web.history import History, Step, replayed
 from dogfight.web.requests import Created, NewGame, ScenarioText, SeatLink, decode_action
@@ -59,6 +61,15 @@ LOG = logging.getLogger("dogfight.web")
 COMPUTER_WORKERS = 2
 """Threads on which computer players think (one game at a time each)."""
 
+COMPUTER_PROCESSES = max(1, min(4, os.cpu_count() or 1))
+"""Worker processes in which the computer decides, when the server runs them (`serve`
+and `play` do): one a processor, up to 4. Decided on a thread of the server instead,
+its work would hold the GIL and slow every request."""
+
+PROGRESS_S = 0.25
+"""While the computer plays a turn, a view this many seconds old at most answers a
+polling page (at most four new views a second a seat while it plays)."""
+
 MAX_COMPUTER_ACTIONS = 100_000
 """The runaway guard of the play loop (`dogfight.core.play.play`), for computer turns."""
 
@@ -67,12 +78,6 @@ def draw_seed() -> int:
     """A seed from the operating system's secure source, over the whole seed range
     (63 bits: the most a signed 64-bit SQLite column keeps)."""
     return secrets.randbelow(SEED_MAX + 1)
-
-
-def computer_rng(seed: int, version: int) -> random.Random:
-    """The computer's generator for its decision at `version`: keyed by the position, so
-    the same game decides the same after a restart or an undo."""
-    return random.Random((seed ^ PLAYER_SEED_SALT) * 1_000_003 + version)
 
 
 class Hub:
@@ -85,16 +90,31 @@ class Hub:
         *,
         people_choose_seeds: bool = False,
         computer_workers: int | None = COMPUTER_WORKERS,
+        computer_processes: int | None = None,
+        memory_bytes: int = MEMORY_MB * 1_000_000,
     ) -> None:
         self.store = store
-        # The computer thinks on these threads, outside every request, so that a long
-        # computer turn never holds a request (or the game's lock) while it thinks;
-        # None plays its turns inside the request that made them due (tests).
+        # The computer's turns are played on these threads, outside every request, so
+        # that a long computer turn never holds a request (or the game's lock); None
+        # plays its turns inside the request that made them due (tests). With
+        # `computer_processes`, each decision is made in a worker process (started at
+        # the first), the thread waiting for it without the GIL; four threads a process
+        # keep the workers busy while a thread commits.
+        threads = computer_workers
+        if computer_workers and computer_processes:
+            threads = max(computer_workers, 4 * computer_processes)
         self._pool = (
-            ThreadPoolExecutor(computer_workers, thread_name_prefix="dogfight-computer")
-            if computer_workers
-            else None
+            ThreadPoolExecutor(threads, thread_name_prefix="dogfight-computer") if threads else None
         )
+        self._processes = computer_processes if computer_workers else None
+        self._workers: dict[tuple[str, int], ProcessPoolExecutor] = {}
+        """The worker processes by task ("computer", "views") and number, started at
+        first use: apart, so that a view is never queued behind a long decision. A
+        game always goes to the same worker of a task, which goes on from its copy of
+        the game (sent to any, each would replay the game over and over)."""
+        self._workers_lock = threading.Lock()
+        self._closed = False
+        """Set by `close`: no worker process is started after it."""
         self._thinking: set[str] = set()
         """Games whose computer seat is deciding now (or queued to)."""
         self._thinking_lock = threading.Lock()
@@ -102,7 +122,7 @@ class Hub:
         # never lets a seat choose the seed of such a game.
         self.people_choose_seeds = people_choose_seeds
         # Looked up at each rebuild, so that a test may stand in for `_rebuild`.
-        self.games = LiveGames(lambda game_id: self._rebuild(game_id), max_live)
+        self.games = LiveGames(lambda game_id: self._rebuild(game_id), max_live, memory_bytes)
 
     @property
     def max_live(self) -> int:
@@ -142,11 +162,37 @@ class Hub:
                 except StaleCopy:
                     continue  # another server process moved first: rebuild, look again
                 yield live
+                # What the request did (an action, a view built) counts to its size.
+                self.games.resize(game_id, live)
                 return
 
-    def _view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
-        view = live.cached_view(seat, step, lambda: view_of(live, seat, step))
-        view["thinking"] = self.thinking(live.record.id)
+    def _view(
+        self, live: Live, seat: str | None, step: int | None, *, poll: bool = False
+    ) -> dict[str, Any]:
+        """The seat's view; for a `poll` while the computer plays its turn, the one
+        shown less than `PROGRESS_S` ago may answer (its version says how far the
+        computer had got): a view is not built for every computer action."""
+        thinking = self.thinking(live.record.id)
+        if poll and thinking and step is None:
+            shown = live.progress_view(seat, PROGRESS_S)
+            if shown is not None:
+                shown["thinking"] = True
+                return shown
+        view = live.cached_view(seat, step, lambda: self._build_view(live, seat, step))
+        if step is None and self._computer_due(live):
+            live.note_progress(seat, view)
+        view["thinking"] = thinking
+        return view
+
+    def _build_view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
+        """A new view (the caller holds the game's lock): built in a worker process if
+        the server has them, else here."""
+        if not self._processes:
+            return view_of(live, seat, step)
+        ask = Ask(record=live.record, actions=tuple(live.game.actions))
+        view: dict[str, Any] = self._in_worker(
+            "views", live.record.id, view_in_worker, ask, seat, step
+        )
         return view
 
     def thinking(self, game_id: str) -> bool:
@@ -167,6 +213,43 @@ class Hub:
         """Stop taking computer turns; wait for the ones under way (server shutdown)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
+        with self._workers_lock:
+            self._closed = True
+            pools, self._workers = list(self._workers.values()), {}
+        for pool in pools:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _in_worker(self, task: str, game_id: str, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` run in game `game_id`'s worker process for `task`. If the
+        worker died (killed, out of memory) it is replaced and the work tried again."""
+        assert self._processes
+        key = (task, zlib.crc32(game_id.encode()) % self._processes)
+        for attempt in (1, 2):
+            pool = self._worker_pool(key)
+            try:
+                return pool.submit(work, *args).result()
+            except BrokenProcessPool:
+                with self._workers_lock:
+                    if self._workers.get(key) is pool:
+                        del self._workers[key]
+                pool.shutdown(wait=False, cancel_futures=True)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _worker_pool(self, key: tuple[str, int]) -> ProcessPoolExecutor:
+        """The worker process `key`, started at its first use."""
+        with self._workers_lock:
+            pool = self._workers.get(key)
+            if pool is None and self._closed:
+                raise RuntimeError("the server is stopping")
+            if pool is None:
+                # Not forked from this process (its other threads may hold locks), and
+                # without re-running the program's main module (the CLI) in each.
+                context = multiprocessing.get_context("forkserver")
+                context.set_forkserver_preload(["dogfight.web.computer"])
+                pool = self._workers[key] = ProcessPoolExecutor(1, mp_context=context)
+            return pool
 
     def _rebuild(self, game_id: str) -> Live:
         found = self.store.load(game_id)
@@ -349,6 +432,7 @@ class Hub:
                 self.games.forget(record.id, live)
                 raise Conflict(f"game {record.id}: the game changed meanwhile: reload") from None
             live.game, live.history = game, history
+            live.forget_progress()
             live.record = msgspec.structs.replace(record, status="running", digest=digest)
             return self._view(live, seat, None)
 
@@ -398,7 +482,7 @@ class Hub:
     @staticmethod
     def _computer_due(live: Live) -> bool:
         side = live.game.current_player()
-        return not live.game.is_over() and side is not None and side in live.players
+        return not live.game.is_over() and side is not None and _computer_seat(live, side)
 
     def _play_computer_now(self, live: Live) -> None:
         game = live.game.clone()
@@ -406,7 +490,7 @@ class Hub:
         taken = 0
         while not game.is_over():
             side = game.current_player()
-            if side is None or side not in live.players:
+            if side is None or not _computer_seat(live, side):
                 break
             history.apply(game, self._decision(live, game, side))
             taken += 1
@@ -414,20 +498,21 @@ class Hub:
                 raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")
         self._save(live, game, history)
 
-    @staticmethod
-    def _decision(live: Live, game: Game, side: str) -> Any:
-        legal = game.legal_actions()
-        if not legal:
-            raise RunawayGame(f"side '{side}' must decide but has no legal action")
-        rng = computer_rng(live.record.seed, len(game.actions))
-        return live.players[side].decide(Seat(game, side), legal, rng)
+    def _decision(self, live: Live, game: Game, side: str) -> Any:
+        """The computer's action for `side` in `game` (a copy of the live game): made in
+        a worker process if the server has them, else here with the game's players."""
+        if not self._processes:
+            return decide(live.players, game, side)
+        ask = Ask(record=live.record, actions=tuple(game.actions))
+        return self._in_worker("computer", live.record.id, decide_in_worker, ask)
 
-    def _think(self, game_id: str) -> None:
-        """The computer's turns of one game, one decision at a time, each committed as
-        soon as it is made (the page shows them as they come). It decides on a copy
-        without the game's lock, so views and other requests go on meanwhile; a
-        decision made on a position that changed meanwhile (an undo) is dropped."""
-        taken = 0
+    def _think(self, game_id: str, taken: int = 0) -> None:
+        """The computer's next decision in one game, committed as soon as it is made
+        (the page shows them as they come); the next is queued behind other games'
+        (so one long computer turn does not hold up the computer in every other game).
+        It decides on a copy without the game's lock, so views and other requests go on
+        meanwhile; a decision made on a position that changed meanwhile (an undo) is
+        dropped and made again."""
         try:
             while True:
                 live = self.games.find(game_id)
@@ -459,9 +544,16 @@ class Hub:
                         self._save(live, game, history)
                     except StaleCopy:
                         continue  # another server process moved first: rebuild, go on
-                taken += 1
-                if taken > MAX_COMPUTER_ACTIONS:
+                    self.games.resize(game_id, live)
+                if taken + 1 > MAX_COMPUTER_ACTIONS:
                     raise RunawayGame(f"game passed {MAX_COMPUTER_ACTIONS} actions without ending")
+                assert self._pool is not None  # _think runs on it
+                try:
+                    self._pool.submit(self._think, game_id, taken + 1)
+                except RuntimeError:  # the server is stopping: the next start goes on
+                    with self._thinking_lock:
+                        self._thinking.discard(game_id)
+                return
         except Exception:
             # A bug (or a database that cannot be written): logged; the game stays as
             # last committed, and the next request on it tries again.
@@ -489,7 +581,7 @@ class Hub:
     def view(self, game_id: str, token: str | None, step: int | None = None) -> dict[str, Any]:
         """The view for a token's seat (or a spectator), live or at a review step."""
         with self._locked(game_id) as live:
-            return self._view(live, live.seat_of(token), step)
+            return self._view(live, live.seat_of(token), step, poll=True)
 
     def game_file(self, game_id: str, token: str | None) -> tuple[str, bytes]:
         """The game file (name, bytes) for download: the same file `dogfight replay` reads."""
@@ -510,6 +602,11 @@ class Hub:
         return f"{file_stem(game.scenario.name)}-{game_id}.json", data
 
 
+def _computer_seat(live: Live, side: str) -> bool:
+    """True if the computer plays `side` in the game."""
+    return live.record.seats.get(side, HUMAN) != HUMAN
+
+
 __all__ = [
     "HUMAN",
     "MAX_LIVE",
@@ -519,5 +616,6 @@ __all__ = [
     "Live",
     "NewGame",
     "Step",
+    "computer_rng",
     "view_of",
 ]

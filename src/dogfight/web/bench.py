@@ -1,0 +1,303 @@
+"""`dogfight bench --web`: the web server's latency and throughput over loopback, and
+`--web-memory` the memory its live games hold.
+
+The load figures come from a real server (`dogfight serve`, in its own process, so the
+clients' threads do not share its GIL) and clients playing games against the
+computer (heuristic opponents, the three rulesets in turn, two turns a game): first
+one client, then many at once. Every request is timed (creating, polling while the
+computer thinks, acting); throughput is the actions (both sides') committed a second.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import yaml
+
+from dogfight.core.data import package_data
+
+SCENARIOS = [
+    ("acta", "furball", "Empire", "Klingon"),
+    ("evo", "skirmish", "Earth Alliance", "Narn Regime"),
+    ("sfa", "street-brawl", "Dojo", "Gang"),
+]
+"""Short games of each ruleset (the person plays the first side, the computer the
+second), played in turn by the clients."""
+
+POLL_S = 0.05
+"""How often a client asks for the view while the computer thinks."""
+
+
+class LoadRun(msgspec.Struct, frozen=True, kw_only=True):
+    """One load phase: `clients` playing a game each at once."""
+
+    clients: int
+    games: int
+    requests: int
+    actions: int
+    seconds: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    actions_per_s: float
+
+
+class WebBench(msgspec.Struct, frozen=True, kw_only=True):
+    """The load phases and the throughput of the many clients over the one."""
+
+    runs: list[LoadRun]
+    speedup: float
+    resident_mb: float
+    """The resident memory of the server and its worker processes at the end (Linux;
+    0 where /proc is not there)."""
+    server_cpu_s: float
+    """Processor seconds the server's own process used while the many clients played."""
+    workers_cpu_s: float
+    """Processor seconds its worker processes used meanwhile."""
+
+
+def _descendants(pid: int) -> list[int]:
+    """Process `pid` and its descendants, from /proc (Linux; [pid] elsewhere)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        with contextlib.suppress(OSError, ValueError):
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """Processor seconds used so far by process `pid` itself and by its descendants
+    (its worker processes), from /proc (Linux; zeros elsewhere)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    own, others = 0.0, 0.0
+    for current in _descendants(pid):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            used = (int(fields[11]) + int(fields[12])) / tick
+            if current == pid:
+                own = used
+            else:
+                others += used
+    return own, others
+
+
+def resident_mb(pid: int) -> float:
+    """The resident memory of process `pid` and its descendants, from /proc (Linux)."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        with contextlib.suppress(OSError, ValueError):
+            for line in Path(f"/proc/{current}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return total / 1000
+
+
+def small_scenario(ruleset: str, name: str, turns: int) -> str:
+    """A built-in scenario's YAML, `turns` turns long."""
+    raw = yaml.safe_load((package_data(ruleset, "scenarios") / f"{name}.yaml").read_text())
+    raw["turn_limit"] = turns
+    return yaml.safe_dump(raw, sort_keys=False)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def served(extra: list[str]) -> Iterator[tuple[str, int]]:
+    """A `dogfight serve` process on a fresh database; yields its base URL and pid."""
+    import httpx
+
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "dogfight", "serve", "--port", str(port)]
+        command += ["--db", str(Path(folder) / "bench.sqlite"), *extra]
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(f"{base}/api/rulesets", timeout=5).status_code == 200:
+                        break
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("the benchmark's server did not start")
+                time.sleep(0.2)
+            yield base, server.pid
+        finally:
+            server.terminate()
+            server.wait(60)
+
+
+def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[float], int]:
+    """One client's game to the end: each request's seconds, and the actions taken."""
+    import httpx
+
+    ruleset, name, human, computer = SCENARIOS[number % len(SCENARIOS)]
+    rng = random.Random(number)
+    times: list[float] = []
+
+    def timed(method: str, url: str, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        reply = client.request(method, url, **kwargs)
+        times.append(time.perf_counter() - start)
+        if reply.status_code >= 400:
+            raise RuntimeError(f"{method} {url}: {reply.status_code} {reply.text}")
+        return reply.json()
+
+    with httpx.Client(base_url=base, timeout=300) as client:
+        made = timed(
+            "POST",
+            "/api/games",
+            json={
+                "ruleset": ruleset,
+                "scenario_text": small_scenario(ruleset, name, turns),
+                "seats": {human: "human", computer: kind},
+                "seed": number,
+            },
+        )
+        game, token = made["game"], made["seats"][human]["token"]
+        while True:
+            shown = timed("GET", f"/api/games/{game}", params={"token": token})
+            if shown["over"]:
+                return times, int(shown["version"])
+            if not shown["your_turn"]:
+                time.sleep(POLL_S)
+                continue
+            choice = shown["actions"][rng.randrange(len(shown["actions"]))]
+            body = {"token": token, "index": choice["index"], "version": shown["version"]}
+            timed("POST", f"/api/games/{game}/actions", json=body)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> LoadRun:
+    """`games` games played by `clients` clients at once (each its next game in turn)."""
+    start = time.perf_counter()
+    with ThreadPoolExecutor(clients) as pool:
+        results = list(pool.map(lambda n: _play(base, n, turns, kind), range(games)))
+    seconds = time.perf_counter() - start
+    times = [t for r in results for t in r[0]]
+    actions = sum(r[1] for r in results)
+    return LoadRun(
+        clients=clients,
+        games=games,
+        requests=len(times),
+        actions=actions,
+        seconds=seconds,
+        p50_ms=1000 * _percentile(times, 0.5),
+        p99_ms=1000 * _percentile(times, 0.99),
+        max_ms=1000 * max(times),
+        actions_per_s=actions / seconds,
+    )
+
+
+def bench_web(
+    clients: int = 50,
+    solo_games: int = 6,
+    turns: int = 2,
+    kind: str = "heuristic",
+    processes: int | None = None,
+) -> WebBench:
+    """One client playing `solo_games` games one after another, then `clients` clients
+    playing a game each at once, against one fresh server (its computer deciding in
+    `processes` worker processes; None: the server's default, 0: on its threads)."""
+    extra = [] if processes is None else ["--computer-processes", str(processes)]
+    with served(extra) as (base, pid):
+        _play(base, 0, 1, kind)  # warm the server (imports, worker processes)
+        solo = load_run(base, 1, solo_games, turns, kind)
+        before = cpu_seconds(pid)
+        many = load_run(base, clients, clients, turns, kind)
+        after = cpu_seconds(pid)
+        memory = resident_mb(pid)
+    return WebBench(
+        runs=[solo, many],
+        speedup=many.actions_per_s / solo.actions_per_s,
+        resident_mb=memory,
+        server_cpu_s=after[0] - before[0],
+        workers_cpu_s=after[1] - before[1],
+    )
+
+
+class MemoryRun(msgspec.Struct, frozen=True, kw_only=True):
+    """The memory `games` live games held, by ruleset of the games copied."""
+
+    games: int
+    traced_mb: float
+    estimated_mb: float
+    per_game_kb: float
+
+
+def bench_web_memory(games: int = 1000, actions: int = 40, seed: int = 1) -> MemoryRun:
+    """Python memory (tracemalloc) held by `games` live games in one hub, each a
+    game of the rulesets' scenarios in turn `actions` actions in (both sides played
+    by random choices), its player's and spectator's views built: as a server holds
+    games that people play. No computer players are made here (a server's computer
+    decides in worker processes)."""
+    from dogfight.core.game import Game
+    from dogfight.core.scenario import scenario_from_raw
+    from dogfight.web.sessions import Hub
+    from dogfight.web.store import Store
+
+    with tempfile.TemporaryDirectory() as folder:
+        hub = Hub(
+            Store(Path(folder) / "memory.sqlite"),
+            max_live=games + 1,
+            computer_workers=None,
+            memory_bytes=10**12,
+        )
+        made = []
+        for number, (ruleset, name, human, other) in enumerate(SCENARIOS):
+            raw = yaml.safe_load(small_scenario(ruleset, name, 8))
+            game = Game(scenario_from_raw(raw, name), seed=seed + number)
+            rng = random.Random(seed + number)
+            while len(game.actions) < actions and not game.is_over():
+                legal = game.legal_actions()
+                game.apply(legal[rng.randrange(len(legal))])
+            made.append((game, {human: "human", other: "human"}))
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        for number in range(games):
+            game, seats = made[number % len(made)]
+            created = hub._start(game.clone(), seats, list(game.actions))
+            token = created.seats[next(iter(seats))].token
+            hub.view(created.game, token)
+            hub.view(created.game, None)
+        gc.collect()
+        traced = tracemalloc.get_traced_memory()[0] - before
+        tracemalloc.stop()
+        estimated = hub.games.held_bytes()
+        hub.close()
+    return MemoryRun(
+        games=games,
+        traced_mb=traced / 1e6,
+        estimated_mb=estimated / 1e6,
+        per_game_kb=traced / games / 1e3,
+    )
