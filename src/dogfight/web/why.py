@@ -29,10 +29,10 @@ from dogfight.core.seat import Seat
 from dogfight.sim.explain import decision_data, decision_lines, explain_decision
 from dogfight.sim.players import new_player
 from dogfight.web.cache import Live
+from dogfight.web.computer import computer_rng
 from dogfight.web.errors import BadRequest, Conflict, Forbidden
 from dogfight.web.review import review_game
 from dogfight.web.seats import HUMAN
-from dogfight.web.sessions import computer_rng
 
 KEPT = 256
 """Answers kept (the page asks once per decision, but every viewer asks, and a search
