@@ -17,9 +17,7 @@ from dogfight.core.events import Event
 from dogfight.core.game import Game
 from dogfight.sim.runner import result_of
 from dogfight.web.boards import PART_SEPARATORS, Board, board_for, part_separators
-
-HIT_KEYS = ("hits", "damage", "destroyed", "disabled", "allocations")
-"""Event data keys whose truthy value marks a hit, damage or a kill (the log's 'hits' filter)."""
+from dogfight.web.recent import HIT_KEYS, recent
 
 SIDE_KEYS = ("side", "first", "winner")
 """Event data keys that may name a side outright (an initiative or game winner...)."""
@@ -65,6 +63,10 @@ def build_view(
         envelopes = board.envelopes(game) if board is not None else {}
     # A spectator's scene is the ruleset's observation for None: public information only.
     scene = scene_for(board, game, seat)
+    if board is not None:
+        scene["recent"] = recent(
+            board, game, seat, scene, part_separators(board), live=step is None
+        )
     return {
         "game": game_id,
         "ruleset": game.ruleset.name,
