@@ -499,3 +499,49 @@ def test_an_sfa_click_near_a_hex_edge_takes_that_hex(page: Any, server: Any) -> 
     page.mouse.click(*point)
     page.wait_for_selector("#move-panel:not([hidden])")
     act(page, lambda: page.click("#move-here"))
+
+
+def test_envelopes_leave_out_points_the_rules_refuse(page: Any, server: Any) -> None:
+    """acta fighters may not stack (ACTA-FTR-3): the envelope shows the discs round the
+    other fighters as holes, and a click in one chooses nothing."""
+    create_game(page, server.url, "acta", "furball", {"Empire": "human", "Klingon": "heuristic"}, 3)
+    game, token = page.url.split("/game/")[1].split("?token=")
+    view = api(server.url, "GET", f"/api/games/{game}?token={token}")
+    mover, envelope = next(
+        (u, e)
+        for u, e in view["envelopes"].items()
+        if e["free"] and any(s["cls"] == "blocked" for s in e["shapes"])
+    )
+    holes = [s for s in envelope["shapes"] if s["cls"] == "blocked"]
+    click_unit(page, mover)
+    page.wait_for_selector("#layer-envelope .envelope-blocked")
+    drawn = page.eval_on_selector_all(
+        "#layer-envelope .envelope-blocked",
+        "ns => ns.map(n => [Number(n.getAttribute('cx')), Number(n.getAttribute('cy'))])",
+    )
+    assert sorted(drawn) == sorted([h["x"], h["y"]] for h in holes)
+    # a screen point inside a hole, on no token, over the envelope
+    point = page.evaluate(
+        """() => {
+          for (const hole of document.querySelectorAll('#layer-envelope .envelope-blocked')) {
+            const b = hole.getBoundingClientRect();
+            for (const [fx, fy] of [[0.5, 0.15], [0.15, 0.5], [0.85, 0.5], [0.5, 0.85]]) {
+              const x = b.x + b.width * fx, y = b.y + b.height * fy;
+              const hits = document.elementsFromPoint(x, y);
+              if (hits[0] !== hole) continue;
+              if (!hits.some(h => h.classList.contains('envelope-free'))) continue;
+              return [x, y];
+            }
+          }
+          return null;
+        }"""
+    )
+    assert point, "no hole lies over the envelope clear of the tokens"
+    page.mouse.click(*point)
+    page.wait_for_timeout(200)
+    assert page.locator("#move-panel").is_hidden()
+    # elsewhere in the envelope a click still chooses a move
+    free = point_in_envelope(page, mover)
+    assert free
+    page.mouse.click(*free)
+    page.wait_for_selector("#move-panel:not([hidden])")

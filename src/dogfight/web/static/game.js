@@ -197,8 +197,11 @@ function renderBoard() {
   board.clear("dests");
   const envelope = selected ? envelopeOf(S.selected) : null;
   if (envelope) {
-    const nodes = board.drawShapes("envelope", envelope.shapes, envelope.free ? "envelope-free" : "envelope-fixed");
+    // `blocked` shapes are the envelope's holes: points there are refused by the rules
+    const open = envelope.shapes.filter((sh) => sh.cls !== "blocked");
+    const nodes = board.drawShapes("envelope", open, envelope.free ? "envelope-free" : "envelope-fixed");
     for (const node of nodes) node.dataset.envelope = S.selected;
+    board.drawShapes("envelope", envelope.shapes.filter((sh) => sh.cls === "blocked"), "envelope-blocked");
   }
   if (selected && !(envelope && envelope.free)) board.drawDests(destsOf(S.selected));
   const attackable = new Set();
@@ -362,8 +365,11 @@ function onBoardClick(event) {
   const unitNode = event.target.closest("#layer-units [data-key]");
   const isFreeEnvelope = (node) => Boolean(node && node.dataset && node.dataset.envelope === S.selected
     && node.classList.contains("envelope-free"));
-  const envelopeNode = isFreeEnvelope(event.target) ? event.target
-    : document.elementsFromPoint(event.clientX, event.clientY).find(isFreeEnvelope) || null;
+  const here = document.elementsFromPoint(event.clientX, event.clientY);
+  // a hole of the envelope (a point the rules refuse, such as stacking on a base) is no choice
+  const blocked = here.some((node) => node.classList && node.classList.contains("envelope-blocked"));
+  const envelopeNode = blocked ? null : isFreeEnvelope(event.target) ? event.target
+    : here.find(isFreeEnvelope) || null;
   const underEnvelope = Boolean(envelopeNode);
   if (unitNode) {
     const id = unitNode.dataset.unit;
