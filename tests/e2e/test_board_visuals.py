@@ -545,3 +545,59 @@ def test_envelopes_leave_out_points_the_rules_refuse(page: Any, server: Any) -> 
     assert free
     page.mouse.click(*free)
     page.wait_for_selector("#move-panel:not([hidden])")
+
+
+def seat_view(page: Any, base: str) -> dict[str, Any]:
+    game, token = page.url.split("/game/")[1].split("?token=")
+    return dict(api(base, "GET", f"/api/games/{game}?token={token}"))
+
+
+def test_evo_shows_the_drift_before_activate_and_the_whole_flight_moving(
+    page: Any, server: Any
+) -> None:
+    from .driver import CALM, click_any_action, wait_turn
+
+    create_game(
+        page,
+        server.url,
+        "evo",
+        "skirmish",
+        {"Earth Alliance": "human", "Narn Regime": "heuristic"},
+        2,
+    )
+    stop = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < stop and wait_turn(page), "no Activate came"
+        view = seat_view(page, server.url)
+        activate = next((a for a in view["actions"] if a.get("preview")), None)
+        if activate:
+            break
+        click_any_action(page, CALM)
+    # the inertia drift: a ghost of each model where the drift leaves it
+    click_unit(page, activate["unit"])
+    page.wait_for_selector("#layer-preview .unit.drift-ghost .base")
+    drawn = page.eval_on_selector_all(
+        "#layer-preview .unit.drift-ghost",
+        "gs => gs.map(g => [g.dataset.unit, Number(g.dataset.x), Number(g.dataset.y)])",
+    )
+    assert sorted(drawn) == sorted([p["unit"], p["x"], p["y"]] for p in activate["preview"])
+    act(
+        page, lambda: page.click(f'#actions button.action[data-action-index="{activate["index"]}"]')
+    )
+    # after it, the manoeuvre: the whole flight in command moves with the ghost
+    wait_turn(page)
+    view = seat_view(page, server.url)
+    flight = activate["unit"]
+    envelope = view["envelopes"].get(flight)
+    assert envelope, "the activated flight has no manoeuvre on offer"
+    if not page.locator(f'#layer-units [data-key="{flight}"].selected').count():
+        click_unit(page, flight)
+    point = point_in_envelope(page, flight)
+    assert point
+    page.mouse.click(*point)
+    page.wait_for_selector("#move-panel:not([hidden])")
+    ghosts = page.eval_on_selector_all(
+        "#layer-preview .unit.flight-ghost", "gs => gs.map(g => g.dataset.unit)"
+    )
+    assert sorted(ghosts) == sorted(envelope["moves_with"])
+    assert envelope["moves_with"], "the flight has no other model in command"

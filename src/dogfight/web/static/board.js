@@ -206,7 +206,7 @@ export class BoardView {
     }
     // layers the page's markup may not have: what happened lately (under the units),
     // an enemy's threat arcs on hover, and the range ruler (on top of everything)
-    const extra = [["recent", "shapes"], ["threat", "overlays"], ["measure", null]];
+    const extra = [["recent", "shapes"], ["threat", "overlays"], ["preview", "ghost"], ["measure", null]];
     for (const [name, after] of extra) {
       let layer = svgElement.querySelector(`#layer-${name}`);
       if (!layer) {
@@ -569,6 +569,18 @@ export class BoardView {
       holder.append(line);
     }
     return inLine;
+  }
+
+  /** A ghost of `unit` at (x, y) facing `facing` in the preview layer (a flight's
+   * other models beside the moving one, where an inertia drift takes a model), with
+   * a line from where it stands. */
+  drawPreviewGhost(unit, x, y, facing, cls) {
+    const layer = this.layers.preview;
+    layer.append(svg("line", { x1: unit.x, y1: unit.y, x2: fmt(x), y2: fmt(y), class: `preview-path ${cls}`,
+      dataset: { unit: unit.id } }));
+    const ghost = unitElement({ ...unit, x, y, facing, mine: true }, this.hexMap, this.unitSize, `ghost ${cls}`);
+    layer.append(ghost);
+    return ghost;
   }
 
   /** Turn the ghost in place (redrawing it would drop the pointer it is dragged by). */

@@ -248,7 +248,33 @@ function destsOf(unit) {
   return [...byPoint.values()].map((d) => ({ ...d, title: d.labels.join("\n") }));
 }
 
+/** The previews beside the ghost: the rest of a flight moving with its leader (the
+ * envelope's `moves_with`), and, for a selected unit whose action carries a `preview`
+ * (evo's Activate), where that action leaves its models (the inertia drift). */
+function renderPreviews() {
+  board.clear("preview");
+  const p = S.pending;
+  if (p && (p.type === "free" || p.type === "dest")) {
+    const leader = unitById(p.unit);
+    const envelope = envelopeOf(p.unit);
+    for (const id of (envelope && envelope.moves_with) || []) {
+      const model = modelById(id);
+      if (!model || !leader) continue;
+      board.drawPreviewGhost(model, model.x + p.x - leader.x, model.y + p.y - leader.y, p.facing, "flight-ghost");
+    }
+    return;
+  }
+  if (!S.selected) return;
+  const action = actions().find((a) => a.unit === S.selected && a.preview && a.preview.length);
+  if (!action) return;
+  for (const pose of action.preview) {
+    const model = modelById(pose.unit);
+    if (model) board.drawPreviewGhost(model, pose.x, pose.y, pose.facing, "drift-ghost");
+  }
+}
+
 function renderGhost() {
+  renderPreviews();
   const p = S.pending;
   const unit = p ? unitById(p.unit) : null;
   if (!p || !unit || (p.type !== "free" && p.type !== "dest")) {
