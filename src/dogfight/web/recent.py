@@ -87,27 +87,24 @@ def _seats(game: Game) -> list[str | None]:
 def _replay_turns(board: Any, game: Game) -> _Turns:
     turn = getattr(game.state, "turn", 0)
     replaying = Game(game.scenario, seed=game.seed, rules=game.rule_overrides)
-    wanted: list[tuple[Any, int, int, dict[str | None, Units]]] = []
+    # (turn, its first action's index, its first event's index, the game then): the
+    # last two turns' starts are kept as copies, and only theirs are drawn as scenes
+    found: list[tuple[Any, int, int, Game]] = []
     seen_turn: Any = object()
     for index in range(len(game.actions) + 1):
         now = getattr(replaying.state, "turn", 0)
         if now != seen_turn:
             seen_turn = now
-            # the scenes of a turn's start are taken now: the game moves on below
-            wanted.append(
-                (
-                    now,
-                    index,
-                    len(replaying.events),
-                    {seat: units_of(board.scene(replaying, seat)) for seat in _seats(game)},
-                )
-            )
-            if len(wanted) > 2:
-                wanted.pop(0)
+            found.append((now, index, len(replaying.events), replaying.clone()))
+            if len(found) > 2:
+                found.pop(0)
         if index < len(game.actions):
             replaying.apply(game.actions[index])
-    entry = _Turns(turn, list(game.actions[: wanted[-1][1]]) if wanted else [])
-    entry.starts = wanted
+    entry = _Turns(turn, list(game.actions[: found[-1][1]]) if found else [])
+    entry.starts = [
+        (t, index, first, {seat: units_of(board.scene(then, seat)) for seat in _seats(game)})
+        for t, index, first, then in found
+    ]
     return entry
 
 
