@@ -377,7 +377,15 @@ export class BoardView {
     const rank = (g) => (g.dataset.key === selected ? 0 : g.classList.contains("mine") ? 1 : 2);
     groups.sort((a, b) => rank(a) - rank(b));
     const placed = [];
-    const overlaps = (box) => placed.some((p) => box.x0 < p.x1 && p.x0 < box.x1 && box.y0 < p.y1 && p.y0 < box.y1);
+    const hit = (box, list) => list.some((p) => box.x0 < p.x1 && p.x0 < box.x1 && box.y0 < p.y1 && p.y0 < box.y1);
+    // the tokens' bases: a label keeps off them too where it can
+    const bases = groups.map((g) => {
+      const b = g.querySelector(".base").getBBox();
+      const [fx, fy] = fanShift(g);
+      const x = Number(g.dataset.x) + fx + b.x;
+      const y = Number(g.dataset.y) + fy + b.y;
+      return { x0: x, y0: y, x1: x + b.width, y1: y + b.height, group: g };
+    });
     for (const group of groups) {
       const label = group.querySelector(".label");
       if (!label) continue;
@@ -404,9 +412,14 @@ export class BoardView {
         }
       }
       let chosen = null;
-      for (const [dx, dy] of spots) {
-        const box = { x0: cx + dx + left, x1: cx + dx + left + w, y0: cy + dy + top, y1: cy + dy + top + h };
-        if (!overlaps(box)) { chosen = [dx, dy, box]; break; }
+      const others = bases.filter((b) => b.group !== group);
+      // first clear of labels and tokens both, else clear of the labels alone
+      for (const avoid of [(box) => hit(box, placed) || hit(box, others), (box) => hit(box, placed)]) {
+        for (const [dx, dy] of spots) {
+          const box = { x0: cx + dx + left, x1: cx + dx + left + w, y0: cy + dy + top, y1: cy + dy + top + h };
+          if (!avoid(box)) { chosen = [dx, dy, box]; break; }
+        }
+        if (chosen) break;
       }
       if (!chosen) {
         label.classList.add("label-hidden");
