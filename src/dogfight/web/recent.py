@@ -68,6 +68,9 @@ class _Turns:
         self.prefix = prefix
         self.starts: list[tuple[Any, int, int, dict[str | None, Units]]] = []
         self.last_seen: dict[str | None, Units] = {}
+        self.answers: dict[tuple[str | None, int, int], dict[str, Any]] = {}
+        """What `recent` answered each seat at the position it answered at (a page
+        polls the view many times a second while nothing changes)."""
 
     def fits(self, game: Game) -> bool:
         """Whether `game` is still in the turn replayed, on the same actions."""
@@ -228,6 +231,10 @@ def recent(
     stands (not a review step), whose scenes are remembered to place a wreck where
     its unit was last seen."""
     entry = _turns(board, game)
+    key = (seat, len(game.actions), len(game.events))
+    known = entry.answers.get(key)
+    if known is not None:
+        return known
     now = units_of(scene)
     last_seen = entry.last_seen.setdefault(seat, {})
     out: dict[str, Any] = {"turn": None, "trails": [], "attacks": [], "wrecks": []}
@@ -241,4 +248,7 @@ def recent(
             break
     if live:
         last_seen.update(now)
+    # only the current position's answers are kept
+    entry.answers = {k: v for k, v in entry.answers.items() if k[1:] == key[1:]}
+    entry.answers[key] = out
     return out
