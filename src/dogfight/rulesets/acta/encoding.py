@@ -84,10 +84,8 @@ class ActaEncoding(Encoding):
                 ("special", [("unit", c), ("name", len(SPECIALS)), ("variant", 4)]),
                 ("move_ship", [("unit", c), ("turn", 5), ("distance", 4)]),
                 ("fighter_order", [("other_first", 2)]),
-                (
-                    "move_fighter",
-                    [("unit", c), ("sector", MOVE_SECTORS), ("distance", 3), ("support", 2)],
-                ),
+                ("move_fighter", [("unit", c), ("sector", MOVE_SECTORS), ("distance", 3),
+                                  ("support", 2)]),
                 ("recover", [("unit", c)]),
                 ("end_movement", [("-", 1)]),
                 ("intercept", [("fighters", 4)]),
@@ -196,7 +194,9 @@ class ActaEncoding(Encoding):
         if isinstance(action, A.Fire):
             unit = state.units.get(action.unit)
             weapon = self._weapon.get((unit.type, action.weapon), 0) if unit is not None else 0
-            return lay.index("fire", slot(state, action.unit), weapon, slot(state, action.target))
+            return lay.index(
+                "fire", slot(state, action.unit), weapon, slot(state, action.target)
+            )
         if isinstance(action, A.MoveFighter):
             unit = state.units.get(action.unit)
             dx = dy = 0.0
