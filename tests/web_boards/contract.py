@@ -35,6 +35,7 @@ SHAPE_FIELDS = {
     "text": {"x", "y", "text"},
 }
 CLASSES = {
+    "blocked",
     "table",
     "edge",
     "grid",

@@ -198,7 +198,7 @@ def test_envelopes_hold_every_listed_move() -> None:
                 continue
             dest = BOARD.describe(game, action)["dest"]
             env = envelopes[action.unit]
-            assert shapes.in_any(env["shapes"], dest["x"], dest["y"]), (action, env)
+            assert shapes.in_envelope(env["shapes"], dest["x"], dest["y"]), (action, env)
             if env["facings"] is not None:
                 assert any(abs(dest["facing"] - f) < 1e-6 for f in env["facings"])
             assert env["free"] == isinstance(action, A.MoveFighter)
@@ -225,7 +225,7 @@ def test_a_fighter_goes_anywhere_in_its_envelope_and_not_beyond() -> None:
     for bearing in range(0, 360, 30):
         x = unit["x"] + 0.5 * budget * math.sin(math.radians(bearing))
         y = unit["y"] - 0.5 * budget * math.cos(math.radians(bearing))
-        if not shapes.in_any(env["shapes"], x, y):
+        if not shapes.in_envelope(env["shapes"], x, y):
             continue
         try:
             move = BOARD.compose_move(game, uid, x, y, 225.0)

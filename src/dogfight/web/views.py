@@ -19,9 +19,7 @@ from dogfight.core.events import Event
 from dogfight.core.game import Game
 from dogfight.sim.runner import result_of
 from dogfight.web.boards import PART_SEPARATORS, Board, board_for, part_separators
-
-HIT_KEYS = ("hits", "damage", "destroyed", "disabled", "allocations")
-"""Event data keys whose truthy value marks a hit, damage or a kill (the log's 'hits' filter)."""
+from dogfight.web.recent import is_hit, recent
 
 SIDE_KEYS = ("side", "first", "winner")
 """Event data keys that may name a side outright (an initiative or game winner...)."""
@@ -73,6 +71,10 @@ def build_view(
     # A spectator's scene is the ruleset's observation for None: public information only.
     scene = scene_for(board, game, seat)
     shown = visible_events(game, seat)
+    if board is not None:
+        scene["recent"] = recent(
+            board, game, seat, scene, part_separators(board), live=step is None
+        )
     return {
         "game": game_id,
         "ruleset": game.ruleset.name,
@@ -279,11 +281,6 @@ def owners(ident: str, separators: str) -> list[str]:
                 if name not in found:
                     found.append(name)
     return found
-
-
-def is_hit(event: Event) -> bool:
-    """True for an event that scores hits, deals damage or destroys or disables a unit."""
-    return any(bool(event.data.get(key)) for key in HIT_KEYS)
 
 
 def unit_sides_of(game: Game) -> dict[str, str]:

@@ -227,3 +227,12 @@ def _segment_distance(px: float, py: float, ax: float, ay: float, bx: float, by:
 def in_any(shapes: list[Shape], x: float, y: float, tolerance: float = 1e-3) -> bool:
     """Whether the point lies in any of the shapes."""
     return any(contains(s, x, y, tolerance) for s in shapes)
+
+
+def in_envelope(shapes: list[Shape], x: float, y: float, tolerance: float = 1e-3) -> bool:
+    """Whether the point lies in an ENVELOPE's shapes: in one of them, and in none of its
+    holes (shapes of class `blocked`: points the rules refuse, such as a base stacked on
+    another; a hole's border belongs to the envelope)."""
+    holes = [s for s in shapes if s.get("cls") == "blocked"]
+    open_ = [s for s in shapes if s.get("cls") != "blocked"]
+    return in_any(open_, x, y, tolerance) and not in_any(holes, x, y, -tolerance)

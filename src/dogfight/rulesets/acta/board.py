@@ -20,6 +20,7 @@ from dogfight.core.scene.adapter import BoardAdapter
 from dogfight.core.scene.frame import Frame, frame_of, pose_of, table_shapes
 from dogfight.geometry import Pose, Vec2, in_contact, normalise_angle
 from dogfight.rulesets.acta import actions as A
+from dogfight.rulesets.acta.movement import stacking_discs
 from dogfight.rulesets.acta.odds import acta_attack, acta_dogfight
 from dogfight.rulesets.acta.rules import ARC_RANGES, ActaRules
 from dogfight.rulesets.acta.units import UnitType
@@ -520,9 +521,23 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
         else:
             ring = S.circle_polygon(bx, by, budget, (0.0, 0.0, frame.width, frame.height))
             shape = S.polygon(ring, "envelope", title)
+        # Points where the base would stack on another fighter's are refused
+        # (ACTA-FTR-3): the rule's own discs, those reaching into the envelope.
+        blocked = []
+        mover = game.state.units[uid]
+        for other, centre, reach in stacking_discs(game.state, mover):
+            # A base it already overlaps (left so by carrying) is no hole: holding
+            # still stays legal there, and a hole cannot leave out just that point.
+            if reach <= centre.distance(here) < budget + reach:
+                ox, oy = frame.to_board(centre.x, centre.y)
+                blocked.append(
+                    S.circle(
+                        ox, oy, reach, "blocked", f"{uid} would overlap {other.id} (ACTA-FTR-3)"
+                    )
+                )
         out[uid] = {
             "unit": uid,
-            "shapes": [shape],
+            "shapes": [shape, *blocked],
             "free": True,
             "facings": None,
             "facing": "chosen",

@@ -210,6 +210,19 @@ def overlapping_fighter(
     return None
 
 
+def stacking_discs(state: ActaState, unit: UnitState) -> list[tuple[UnitState, Vec2, float]]:
+    """Where this unit's base may not end a move (no stacking, ACTA-FTR-3): for each
+    other fighter, its centre and the distance within which `overlapping_fighter` names
+    it (the same sum, so a point is refused exactly when it lies inside one)."""
+    r = state.radius(unit)
+    types = state.types
+    return [
+        (other, other.pose.position, r + types[other.type].base_radius - EPSILON)
+        for other in state.units.values()
+        if types[other.type].is_fighter and other.id != unit.id
+    ]
+
+
 def free_spot_near(
     state: ActaState,
     unit: UnitState,

@@ -317,6 +317,27 @@ def manoeuvre_end(
     return end, heading
 
 
+def drift_preview(game: Game, action: A.Activate) -> list[dict[str, Any]]:
+    """Where the flight's models stand after the inertia drift an Activate starts
+    (EVO-MOV-1): the engine's own drift, played on a copy of the game (bases nudged
+    apart and table edges as the rules do them). Empty if that took a roll of the dice
+    (a preview never shows what a die will say)."""
+    copy = game.clone()
+    events = copy.apply(action)
+    if any(e.rolls for e in events):
+        return []
+    frame = Frame(copy.state.table.width, copy.state.table.height)
+    out = []
+    for model in copy.state.models.values():
+        if model.unit != action.unit:
+            continue
+        bx, by = frame.to_board(model.pose.position.x, model.pose.position.y)
+        out.append(
+            {"unit": model.id, "x": bx, "y": by, "facing": S.board_facing(model.pose.heading)}
+        )
+    return sorted(out, key=lambda p: p["unit"])
+
+
 def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]:
     frame = frame_of(obs)
     types = unit_types(game)
@@ -340,6 +361,9 @@ def _describe(game: Game, action: Any, obs: Mapping[str, Any]) -> dict[str, Any]
             group="other",
             label=f'Activate {name(action.unit)} (it drifts {rules_of(game).drift:g}")',
         )
+        preview = S.kept(game, ("drift", action.unit), lambda: drift_preview(game, action))
+        if preview:
+            out["preview"] = preview
     elif isinstance(action, A.Manoeuvre):
         ended = manoeuvre_end(obs, action, rules_of(game))
         label = f"{name(action.unit)}: manoeuvre"
@@ -429,6 +453,11 @@ def _envelopes(game: Game) -> dict[str, dict[str, Any]]:
             # bearing from the activation's start point to the end point.
             "facing": "set_by_move",
         }
+        # The rest of the flight in command moves the same way (keeping formation, as
+        # `_compose` moves it): the page draws their ghosts beside the leader's.
+        envelope["moves_with"] = [
+            m for m in obs["flights"][fid]["acting"] if m in obs["models"] and m != ref["id"]
+        ]
         if ref["start"] is not None:
             sx, sy = frame.to_board(*ref["start"])
             envelope["facing_from"] = [sx, sy]

@@ -294,6 +294,9 @@ def _scene(game: Game, seat: str | None) -> dict[str, Any]:
                 "details": _craft_details(craft, prof),
                 "overlays": _craft_overlays(craft, prof, on_map),
                 "hex": [here.q, here.r],
+                # A cloaked craft shown to this seat is marked: for its own side it is
+                # the reminder that the enemy cannot see it.
+                "marks": ["cloaked"] if craft.get("cloaked") else [],
             }
         )
     for decoy in obs.get("decoys", {}).values():

@@ -208,18 +208,33 @@ function renderReview(view) {
 
 function renderBoard() {
   const view = S.view;
+  // your side is drawn in the first colour (style.css swaps the colours by this index)
+  const you = view.seat ? view.sides.indexOf(view.seat) : -1;
+  if (you >= 0) document.body.dataset.you = String(you);
+  else delete document.body.dataset.you;
   board.setScene(view.scene);
   board.clear("shapes");
   board.drawShapes("shapes", view.scene.shapes);
+  board.drawRecent(view.scene.recent);
   board.clear("overlays");
+  board.showThreat(null);
   const selected = unitById(S.selected);
-  for (const member of membersOf(S.selected)) board.drawShapes("overlays", member.overlays, "overlay");
+  let legend = [];
+  for (const member of membersOf(S.selected)) {
+    for (const entry of board.drawOverlays("overlays", member.overlays)) {
+      if (!legend.some(([name]) => name === entry[0])) legend.push(entry);
+    }
+  }
+  renderLegend(legend);
   board.clear("envelope");
   board.clear("dests");
   const envelope = selected ? envelopeOf(S.selected) : null;
   if (envelope) {
-    const nodes = board.drawShapes("envelope", envelope.shapes, envelope.free ? "envelope-free" : "envelope-fixed");
+    // `blocked` shapes are the envelope's holes: points there are refused by the rules
+    const open = envelope.shapes.filter((sh) => sh.cls !== "blocked");
+    const nodes = board.drawShapes("envelope", open, envelope.free ? "envelope-free" : "envelope-fixed");
     for (const node of nodes) node.dataset.envelope = S.selected;
+    board.drawShapes("envelope", envelope.shapes.filter((sh) => sh.cls === "blocked"), "envelope-blocked");
   }
   if (selected && !(envelope && envelope.free)) board.drawDests(destsOf(S.selected));
   const attackable = new Set();
@@ -228,6 +243,29 @@ function renderBoard() {
   }
   board.drawUnits(units(), S.selected, S.target, attackable);
   renderGhost();
+}
+
+/** The legend of the arcs drawn: each weapon's name beside its colour. */
+function renderLegend(entries) {
+  let box = $("arc-legend");
+  if (!box) {
+    box = el("div", { id: "arc-legend", class: "arc-legend" });
+    $("board").parentElement.append(box);
+  }
+  box.hidden = !entries.length;
+  box.replaceChildren(...entries.map(([name, cls]) => el("div", { class: "entry", dataset: { weapon: name } },
+    el("span", { class: `swatch ${cls}` }), name)));
+}
+
+/** An enemy's threat arcs while the pointer is on it. */
+function onBoardHover(event) {
+  const node = event.target.closest ? event.target.closest("#layer-units .unit") : null;
+  const unit = node ? modelById(node.dataset.unit) : null;
+  const shown = board.layers.threat.dataset.unit || "";
+  const wanted = unit && !unit.mine && keyOf(unit) !== S.selected ? unit.id : "";
+  if (wanted === shown) return;
+  board.showThreat(wanted ? unit : null);
+  board.layers.threat.dataset.unit = wanted;
 }
 
 /** Legal end points of the selected unit's move actions, one marker per board point. */
@@ -243,7 +281,33 @@ function destsOf(unit) {
   return [...byPoint.values()].map((d) => ({ ...d, title: d.labels.join("\n") }));
 }
 
+/** The previews beside the ghost: the rest of a flight moving with its leader (the
+ * envelope's `moves_with`), and, for a selected unit whose action carries a `preview`
+ * (evo's Activate), where that action leaves its models (the inertia drift). */
+function renderPreviews() {
+  board.clear("preview");
+  const p = S.pending;
+  if (p && (p.type === "free" || p.type === "dest")) {
+    const leader = unitById(p.unit);
+    const envelope = envelopeOf(p.unit);
+    for (const id of (envelope && envelope.moves_with) || []) {
+      const model = modelById(id);
+      if (!model || !leader) continue;
+      board.drawPreviewGhost(model, model.x + p.x - leader.x, model.y + p.y - leader.y, p.facing, "flight-ghost");
+    }
+    return;
+  }
+  if (!S.selected) return;
+  const action = actions().find((a) => a.unit === S.selected && a.preview && a.preview.length);
+  if (!action) return;
+  for (const pose of action.preview) {
+    const model = modelById(pose.unit);
+    if (model) board.drawPreviewGhost(model, pose.x, pose.y, pose.facing, "drift-ghost");
+  }
+}
+
 function renderGhost() {
+  renderPreviews();
   const p = S.pending;
   const unit = p ? unitById(p.unit) : null;
   if (!p || !unit || (p.type !== "free" && p.type !== "dest")) {
@@ -251,7 +315,17 @@ function renderGhost() {
     return;
   }
   const ghost = board.drawGhost(unit, p.x, p.y, p.facing);
+  drawGhostArcs();
   installGhostDrag(ghost);
+}
+
+/** The ghost's arcs and lines of fire to the enemies in them, from where it would end. */
+function drawGhostArcs() {
+  const p = S.pending;
+  const unit = p ? unitById(p.unit) : null;
+  if (!unit) return;
+  const enemies = units().filter((u) => !u.mine && u.side !== unit.side);
+  board.drawGhostOverlays(unit, p.x, p.y, p.facing, enemies);
 }
 
 function installGhostDrag(ghost) {
@@ -295,6 +369,7 @@ function setFacing(deg) {
   $("facing-value").textContent = facingText(p.facing);
   $("move-where").textContent = `to ${placeText(p)}`;
   board.turnGhost(p.facing);
+  drawGhostArcs();
 }
 
 function rotate(direction, fine) {
@@ -349,8 +424,11 @@ function onBoardClick(event) {
   const unitNode = event.target.closest("#layer-units [data-key]");
   const isFreeEnvelope = (node) => Boolean(node && node.dataset && node.dataset.envelope === S.selected
     && node.classList.contains("envelope-free"));
-  const envelopeNode = isFreeEnvelope(event.target) ? event.target
-    : document.elementsFromPoint(event.clientX, event.clientY).find(isFreeEnvelope) || null;
+  const here = document.elementsFromPoint(event.clientX, event.clientY);
+  // a hole of the envelope (a point the rules refuse, such as stacking on a base) is no choice
+  const blocked = here.some((node) => node.classList && node.classList.contains("envelope-blocked"));
+  const envelopeNode = blocked ? null : isFreeEnvelope(event.target) ? event.target
+    : here.find(isFreeEnvelope) || null;
   const underEnvelope = Boolean(envelopeNode);
   if (unitNode) {
     const id = unitNode.dataset.unit;
@@ -405,6 +483,13 @@ function pickFree(x, y, node) {
   }
   // a cell names itself (a hex) better than the board point does
   const where = board.hexMap && cell && cell.title ? cell.title.split(":")[0] : null;
+  if (board.hexMap && cell && cell.kind === "polygon" && cell.points.length) {
+    // a click anywhere in a highlighted hex, near its edge too, takes that hex: the
+    // point sent is the cell's centre, so it can never fall into the hex next door
+    x = cell.points.reduce((sum, pt) => sum + pt[0], 0) / cell.points.length;
+    y = cell.points.reduce((sum, pt) => sum + pt[1], 0) / cell.points.length;
+    if (!fixed) facing = snapFacing(Math.hypot(x - unit.x, y - unit.y) > 0.01 ? bearing(unit.x, unit.y, x, y) : unit.facing, facings);
+  }
   S.pending = { type: "free", unit: S.selected, x, y, facings: fixed ? [facing] : facings, fixed, facing, where, hint };
   renderAll();
 }
@@ -996,6 +1081,20 @@ async function stepTurn(direction) {
 
 // ---------------------------------------------------------------- wiring
 
+/** The range ruler's button (shift-drag measures without it); Escape clears it. */
+function installRuler() {
+  const tools = document.querySelector(".board-tools");
+  if (!tools || $("ruler")) return;
+  const button = el("button", { id: "ruler", type: "button",
+    title: "Range ruler: drag on the board to measure (or shift-drag)" }, "Ruler");
+  button.addEventListener("click", () => {
+    board.rulerOn = !board.rulerOn;
+    button.classList.toggle("on", board.rulerOn);
+    if (!board.rulerOn) board.drawRuler(null);
+  });
+  tools.append(button);
+}
+
 function installNotify() {
   const button = $("notify");
   const ask = "Notification" in window && Notification.permission === "default" && S.token;
@@ -1029,6 +1128,8 @@ function install() {
   $("why-close").addEventListener("click", () => { S.asked = null; $("why-panel").hidden = true; renderLog(); });
   $("summary-review").addEventListener("click", () => goStep(0));
   $("board").addEventListener("click", onBoardClick);
+  $("board").addEventListener("pointerover", onBoardHover);
+  installRuler();
   $("zoom-in").addEventListener("click", () => board.zoom(1.25));
   $("zoom-out").addEventListener("click", () => board.zoom(1 / 1.25));
   $("fit").addEventListener("click", () => board.fit());
@@ -1053,6 +1154,7 @@ function install() {
       event.preventDefault();
       rotate(event.key === "ArrowRight" ? 1 : -1, event.shiftKey);
     } else if (event.key === "Escape") {
+      board.drawRuler(null);
       S.pending = null;
       renderAll();
     }
