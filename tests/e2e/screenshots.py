@@ -31,7 +31,7 @@ from .test_play import GAMES
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "img"
 # how many of our decisions to play before the picture, so the forces have closed in
-WARMUP = {"acta": 4, "evo": 6, "sfa": 12}
+WARMUP = {"acta": 4, "evo": 6, "sfa": 4}
 
 
 def show_a_move(page: Any) -> bool:
@@ -83,7 +83,7 @@ def main(argv: list[str]) -> int:
         live_server(Path(tmp) / "games.sqlite") as server,
         chromium() as browser,
     ):
-        for ruleset, scenario, seats in GAMES:
+        for ruleset, scenario, seats, _seed in GAMES:
             if ruleset in wanted:
                 print(screenshot(browser, server.url, ruleset, scenario, seats))
     return 0

@@ -420,7 +420,7 @@ def test_the_end_facing_is_set_by_dragging_the_ghost(page: Any, server: Any) -> 
     assert page.text_content("#facing-value") == "0°"
     assert "rotate(90)" in (page.get_attribute("#layer-ghost .ghost .pointer", "transform") or "")
     page.keyboard.press("ArrowRight")  # 15 degrees on
-    assert page.text_content("#facing-value") == "-15°"
+    assert page.text_content("#facing-value") == "345°"  # 0-359, as the log says it
     act(page, lambda: page.click("#move-here"))
     moved = page.get_attribute(f'#layer-units [data-unit="{unit}"]', "data-facing")
     assert float(moved or "nan") == pytest.approx(105, abs=0.5)

@@ -522,10 +522,9 @@ function facingText(facing) {
     const step = 360 / names.length;
     return names[((Math.round((facing ?? 0) / step) % names.length) + names.length) % names.length];
   }
-  let heading = (90 - (facing ?? 0)) % 360;
-  if (heading <= -180) heading += 360;
-  if (heading > 180) heading -= 360;
-  return `${Math.round(heading)}°`;
+  // As the log words it (core.scene.shapes.place_text): anticlockwise from east, 0-359.
+  const heading = Math.round((((90 - (facing ?? 0)) % 360) + 360) % 360) % 360;
+  return `${heading}°`;
 }
 
 /** Where a pending move ends, as the log will say it: the hex's name on a hex map, the
