@@ -47,10 +47,12 @@ def run_server(app_: Any, host: str, port: int) -> None:
 
 
 MemoryOption = Annotated[
-    float,
+    int,
     typer.Option(
         "--memory-mb",
         min=1,
+        max=1_000_000,
+        metavar="MB",
         help="Megabytes the games in memory may take (estimated); past it the least "
         "recently used are dropped and rebuilt from the database when next asked.",
     ),
@@ -73,7 +75,7 @@ def _app(
     db: Path,
     host: str,
     allow_host: list[str] | None,
-    memory_mb: float = MEMORY_MB,
+    memory_mb: int = MEMORY_MB,
     processes: int | None = None,
 ) -> Any:
     from dogfight.web.app import create_app
