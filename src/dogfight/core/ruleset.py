@@ -144,6 +144,9 @@ class Ruleset(ABC, Generic[S, A]):
     """Turn ends a search playout crosses before its position is valued (0: it stops at
     the end of the turn being decided): far enough for a decision to show its effect,
     short enough for `search_budget` playouts in half a second."""
+    quick_scenario: ClassVar[str] = ""
+    """A short built-in scenario for benchmarks that play many games (`bench --web`):
+    the first side a person, the second the computer ("": the first built-in)."""
     unit_file_keys: ClassVar[tuple[frozenset[str], ...]] = ()
     """Sets of fields that mark a unit file as this ruleset's: a file with every field
     of one set is taken to be one (e.g. {'agility', 'target'})."""

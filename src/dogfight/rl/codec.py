@@ -55,7 +55,7 @@ class Decision:
         cells = encoding.cells(state, legal)
         # The first action listed for a cell stands for it: built from the end, a later
         # action's entry is overwritten by an earlier one's (one C-level pass, where a
-        # loop testing `in` cost a good part of an sfa step).
+        # loop testing `in` cost a good part of a step with many moves).
         self.table: dict[int, Any] = dict(zip(reversed(cells), reversed(legal), strict=True))
         self._cells: list[int] | None = None
         self._size = encoding.size

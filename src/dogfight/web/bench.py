@@ -11,6 +11,7 @@ computer thinks, acting); throughput is the actions (both sides') committed a se
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import os
 import random
@@ -29,14 +30,24 @@ import msgspec
 import yaml
 
 from dogfight.core.data import package_data
+from dogfight.core.game import Game
+from dogfight.core.registry import all_rulesets
+from dogfight.core.scenario import builtin_scenarios
 
-SCENARIOS = [
-    ("acta", "furball", "Empire", "Klingon"),
-    ("evo", "skirmish", "Earth Alliance", "Narn Regime"),
-    ("sfa", "street-brawl", "Dojo", "Gang"),
-]
-"""Short games of each ruleset (the person plays the first side, the computer the
-second), played in turn by the clients."""
+
+@functools.cache
+def bench_scenarios() -> tuple[tuple[str, str, str, str], ...]:
+    """(ruleset, scenario, person's side, computer's side): each ruleset's quick
+    scenario (`Ruleset.quick_scenario`), played in turn by the clients, the person on
+    the first side and the computer on the second."""
+    out = []
+    for ruleset in all_rulesets():
+        scenarios = builtin_scenarios(ruleset.name)
+        chosen = [s for s in scenarios if s.name == ruleset.quick_scenario] or scenarios[:1]
+        for scenario in chosen:
+            sides = list(Game(scenario, seed=0).sides())
+            out.append((ruleset.name, scenario.name, sides[0], sides[-1]))
+    return tuple(out)
 
 POLL_S = 0.05
 """How often a client asks for the view while the computer thinks."""
@@ -156,7 +167,8 @@ def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[float], i
     """One client's game to the end: each request's seconds, and the actions taken."""
     import httpx
 
-    ruleset, name, human, computer = SCENARIOS[number % len(SCENARIOS)]
+    scenarios = bench_scenarios()
+    ruleset, name, human, computer = scenarios[number % len(scenarios)]
     rng = random.Random(number)
     times: list[float] = []
 
@@ -273,7 +285,7 @@ def bench_web_memory(games: int = 1000, actions: int = 40, seed: int = 1) -> Mem
             memory_bytes=10**12,
         )
         made = []
-        for number, (ruleset, name, human, other) in enumerate(SCENARIOS):
+        for number, (ruleset, name, human, other) in enumerate(bench_scenarios()):
             raw = yaml.safe_load(small_scenario(ruleset, name, 8))
             game = Game(scenario_from_raw(raw, name), seed=seed + number)
             rng = random.Random(seed + number)

@@ -45,7 +45,7 @@ SNAPSHOT_BYTES = 12_000
 """One review snapshot (a copy of the game's state; the log is shared)."""
 PLAYER_BYTES = 2_000_000
 """A computer player made in this process, with the caches it fills while deciding
-(a heuristic player of a large sfa game reached 3 MB)."""
+(a heuristic player of a large game of starships reached 3 MB)."""
 REVIEW_VIEWS = 8
 """Review steps whose views are kept per game (a reviewer stepping through a long game
 would otherwise keep one view a step)."""

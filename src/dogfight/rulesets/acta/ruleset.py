@@ -141,6 +141,7 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
     }
     """The phases in people's words (seed 000 and the ACTA:SF turn sequence)."""
     aliases = ("acta-sf", "acta:sf")
+    quick_scenario = "furball"
     search_budget = 40
     search_horizon = 2
     options = OPTIONS

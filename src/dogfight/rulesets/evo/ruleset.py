@@ -81,6 +81,7 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
     odds_help = "EVO: one Shoot with one weapon."
     """The help line of `dogfight odds evo`."""
     aliases = ("bfevo", "b5evo")
+    quick_scenario = "skirmish"
     search_budget = 20
     search_horizon = 1
     options = OPTIONS

@@ -60,6 +60,7 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
     }
     """The phases in people's words (seed 003's turn sequence)."""
     aliases = ("space-fighter-alpha",)
+    quick_scenario = "street-brawl"
     search_budget = 12
     search_horizon = 0
     options = OPTIONS

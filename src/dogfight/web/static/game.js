@@ -283,7 +283,7 @@ function destsOf(unit) {
 
 /** The previews beside the ghost: the rest of a flight moving with its leader (the
  * envelope's `moves_with`), and, for a selected unit whose action carries a `preview`
- * (evo's Activate), where that action leaves its models (the inertia drift). */
+ * (an activation that drifts first), where that action leaves its models. */
 function renderPreviews() {
   board.clear("preview");
   const p = S.pending;
