@@ -59,3 +59,27 @@ def test_value_words_for_each_kind() -> None:
     words = {p.name: value_word(p) for p in design.params}
     assert words["fire_link"] == "group|weapon"
     assert words["weapon_points"] == "N"
+
+
+def test_a_docstring_paragraph_wraps_at_the_terminal_not_at_the_source() -> None:
+    from dogfight.cli.helptext import reflow
+
+    text = "First line.\n\nThe summary gives rates,\nturns and kills.\n\nSteps:\n- one\n- two"
+    assert reflow(text) == (
+        "First line.\n\nThe summary gives rates, turns and kills.\n\nSteps:\n- one\n- two"
+    )
+
+
+def test_help_in_a_narrow_terminal_has_no_ragged_half_lines() -> None:
+    """At 60 columns a paragraph's lines are filled to the width: no line of the
+    simulate description ends far short of it while the next line goes on."""
+    result = CliRunner().invoke(app, ["simulate", "--help"], env={"COLUMNS": "60"})
+    lines = result.output.splitlines()
+    start = next(i for i, line in enumerate(lines) if "The summary gives" in line)
+    paragraph = []
+    for line in lines[start:]:
+        if not line.strip():
+            break
+        paragraph.append(line.rstrip())
+    assert len(paragraph) >= 3
+    assert all(len(line) > 45 for line in paragraph[:-1]), paragraph

@@ -246,6 +246,36 @@ def test_the_report_opens_in_chromium(tmp_path: Path, made: report_module.Report
             browser.close()
 
 
+def test_the_units_section_opens_in_chromium(tmp_path: Path) -> None:
+    """The round robin's tables and its heatmap (one per basis), drawn in the page."""
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is missing (CI installs Debian's chromium)")
+    from playwright.sync_api import sync_playwright
+
+    plan = make_plan("acta", players="random", battles=2, sections=["units"])
+    made = run_report(msgspec.structs.replace(plan, units=plan.units[:3]), jobs=1)
+    assert made.units is not None
+    bases = [b for b in (made.units.equal_numbers, made.units.equal_points) if b is not None]
+    page_file = tmp_path / "report.html"
+    page_file.write_text(render(made))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            page.goto(page_file.as_uri())
+            units = page.locator("section#units")
+            assert units.locator("h2").inner_text() == "Units"
+            assert units.locator("svg").count() == len(bases)
+            # each basis's table ranks the three types, strongest first
+            first_table = units.locator("table").first
+            assert first_table.locator("tbody tr").count() == 3
+            ranked = sorted(bases[0].strengths, key=lambda s: -s.rating)
+            shown = first_table.locator("tbody tr td:first-child").all_inner_texts()
+            assert shown == [s.unit for s in ranked]
+        finally:
+            browser.close()
+
+
 def test_the_cli_refuses_bad_arguments(tmp_path: Path) -> None:
     runner = CliRunner()
     bad = runner.invoke(app, ["report", "sfa", "--out", str(tmp_path / "r.txt")])

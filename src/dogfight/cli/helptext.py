@@ -9,6 +9,7 @@ itself (SIDE=KIND, FILE) is kept.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from typer.core import TyperArgument
@@ -79,10 +80,29 @@ def tidy(command: Any) -> None:
         word = value_word(param)
         if word is not None:
             param.metavar = word
+    if isinstance(getattr(command, "help", None), str):
+        command.help = reflow(command.help)
     _tidy_help_option(command)
     commands: dict[str, Any] = getattr(command, "commands", None) or {}
     for sub in commands.values():
         tidy(sub)
+
+
+_LIST_ITEM = re.compile(r"\s|[-*] |\d+[.)] ")
+
+
+def reflow(text: str) -> str:
+    """A docstring's paragraphs each on one line, so the help wraps at the terminal's
+    width instead of at the source's line ends (which left ragged half-lines in a
+    narrower terminal); a paragraph holding a list or indented lines is kept as written."""
+    paragraphs = []
+    for paragraph in text.strip().split("\n\n"):
+        lines = paragraph.split("\n")
+        if any(_LIST_ITEM.match(line) for line in lines[1:]):
+            paragraphs.append(paragraph)
+        else:
+            paragraphs.append(" ".join(line.strip() for line in lines))
+    return "\n\n".join(paragraphs)
 
 
 def _tidy_help_option(command: Any) -> None:
