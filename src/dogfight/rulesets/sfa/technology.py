@@ -13,6 +13,8 @@ resolves (`RESOLVE_TECHS`).
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import msgspec
 
 from dogfight.core.events import PRIVATE_TO
@@ -1114,30 +1116,31 @@ def copy_design(state: SfaState, craft: CraftState, model: Craft) -> Craft:
         own = base.technology("duplicator")
         if own is not None:
             techs.append(own)
-    return derive(
-        base,
-        new_id,
-        f"{base.name} as {model.name}",
-        handling=model.handling,
-        armor=model.armor,
-        shields=model.shields,
-        move=model.move,
-        technologies=tuple(techs),
-    )
+    return derive(base, new_id, f"{base.name} as {model.name}", model, tuple(techs))
+
+
+class Shape(Protocol):
+    """What a copied design or a form gives a craft: Handling, armour, shields, Move."""
+
+    @property
+    def handling(self) -> int: ...
+    @property
+    def armor(self) -> int: ...
+    @property
+    def shields(self) -> int: ...
+    @property
+    def move(self) -> int: ...
 
 
 def derive(
     base: Craft,
     new_id: str,
     new_name: str,
-    *,
-    handling: int,
-    armor: int,
-    shields: int,
-    move: int,
+    shape: Shape,
     technologies: tuple[Technology, ...] | None = None,
 ) -> Craft:
-    """A design changed for the battle; weapon numbers follow its Enhanced Lasers and
+    """`base` changed for the battle to `shape`'s Handling, armour, shields and Move
+    (and `technologies`, if given); weapon numbers follow its Enhanced Lasers and
     Missiles."""
     techs = base.technologies if technologies is None else technologies
     ids = {t.id for t in techs}
@@ -1156,10 +1159,10 @@ def derive(
         base,
         id=new_id,
         name=new_name,
-        handling=handling,
-        armor=armor,
-        shields=shields,
-        move=move,
+        handling=shape.handling,
+        armor=shape.armor,
+        shields=shape.shields,
+        move=shape.move,
         technologies=techs,
         weapons=tuple(reweapon(w) for w in base.weapons),
     )
@@ -1194,15 +1197,7 @@ def form_design(state: SfaState, craft: CraftState, form: str) -> Craft:
     if known is not None:
         return known
     shape = next(f for f in origin.forms if f.name == form)
-    return derive(
-        origin,
-        new_id,
-        f"{origin.name} ({form})",
-        handling=shape.handling,
-        armor=shape.armor,
-        shields=shape.shields,
-        move=shape.move,
-    )
+    return derive(origin, new_id, f"{origin.name} ({form})", shape)
 
 
 def transform(ctx: Ctx, craft: CraftState, form: str) -> None:
