@@ -88,7 +88,8 @@ def test_the_board_steps_through_the_computers_actions_at_a_slow_speed(
     # the action that led to it, and nothing is offered to act on meanwhile
     for board in frames:
         step = int(board["frame"])
-        status, then = api(server.url, "GET", f"/api/games/{game}/position?step={step}&token={token}")
+        path = f"/api/games/{game}/position?step={step}&token={token}"
+        status, then = api(server.url, "GET", path)
         assert status == 200, then
         assert same_places(board["units"], then["scene"]), (step, board["units"])
         assert step < final["version"]

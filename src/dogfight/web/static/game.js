@@ -854,8 +854,11 @@ function show(view) {
 // ---------------------------------------------------------------- the others' actions, one at a time
 
 /** When a view brings several new actions of other seats (the computer's turn), the log
- * shows them one at a time, each for the chosen speed's delay; the seat's own actions
- * show at once. A playback under way carries on into the newer view. */
+ * shows them one at a time, each for the chosen speed's delay, and the board the
+ * position after each (the seat's view of that step, GET /position); the seat's own
+ * actions show at once. While the board shows a past position the seat is offered no
+ * action ("Show all" skips to the current one). A playback under way carries on into
+ * the newer view. */
 function startPlayback(before, view) {
   const live = view.step === null && before && before.step === null;
   if (!live || S.speed === "instant" || view.version <= before.version) {
