@@ -151,11 +151,14 @@ function renderStatus(view) {
   // The tab says whose turn it is, so a player in another tab sees it is theirs.
   document.title = `${live() ? "● Your turn – " : ""}dogfight: ${view.scenario.title || view.scenario.name}`;
   $("scenario-title").textContent = `${view.scenario.title || view.scenario.name} (${view.ruleset})`;
-  $("turn").textContent = view.turn === undefined || view.turn === null ? "–"
-    : view.turn_limit ? `${view.turn} of ${view.turn_limit}` : String(view.turn);
-  $("phase").textContent = view.phase_name || view.phase || "–";
-  $("phase").title = view.phase || "";
-  $("current").textContent = view.current ?? "–";
+  // turn, phase and who is to play of the position the board shows (a past one while
+  // the others' actions are played back)
+  const at = S.frame ? S.frame.view : view;
+  $("turn").textContent = at.turn === undefined || at.turn === null ? "–"
+    : at.turn_limit ? `${at.turn} of ${at.turn_limit}` : String(at.turn);
+  $("phase").textContent = at.phase_name || at.phase || "–";
+  $("phase").title = at.phase || "";
+  $("current").textContent = at.current ?? "–";
   $("seat").textContent = view.seat ?? "spectator";
   $("your-turn").hidden = !live();
   $("waiting").hidden = view.over || S.step !== null || view.your_turn || !view.current;
@@ -871,8 +874,9 @@ function startPlayback(before, view) {
     S.frames.clear();
   }
   // The board stays at the position after the last action shown (the page's previous
-  // view, unless it shows a past step already) until the log reaches the newer ones.
-  if (S.frame === null && S.until < view.version && S.until === before.version) {
+  // view, unless it shows a past step already) until the log reaches the others' newer
+  // actions (the seat's own show at once).
+  if (S.frame === null && S.until === before.version && othersSteps(view, S.until)[0] === before.version) {
     S.frame = { step: before.version, view: before };
   }
   if (S.playTimer === null && !S.fetching) advancePlayback();
