@@ -69,7 +69,10 @@ def test_the_computers_actions_show_one_at_a_time_with_the_last_highlighted(
     assert steps == sorted(steps) and len(set(steps)) == len(steps)
     shown = [h["shown"] for h in klingon]
     assert shown == sorted(shown) and shown[0] < shown[-1]
-    # once played, the whole log is there, its last action highlighted and in view
+    # once played (the computer may still be answering the last action taken: its
+    # turn is waited for), the whole log is there, its last action highlighted and in view
+    assert wait_turn(page)
+    page.wait_for_function("() => document.body.dataset.playing !== 'true'")
     view = seat_view(page, server)
     last = max(e["step"] for e in view["log"] if e["step"] is not None)
     assert page.locator("#log li").count() == len(view["log"])

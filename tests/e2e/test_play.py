@@ -41,6 +41,10 @@ def test_play_a_game_to_the_end(
     side = create_game(page, server.url, ruleset, scenario, seats, seed=seed)
     assert page.text_content("#seat") == side
     assert page.text_content("#scenario-title").endswith(f"({ruleset})")
+    # The seat acts once the board has shown the computer's actions one at a time:
+    # fast, so that the whole game plays through the stepping board within the deadline;
+    # instant for the longest game, sfa's (the speeds are tested in test_board_steps.py).
+    page.select_option("#play-speed", "instant" if ruleset == "sfa" else "fast")
 
     done = play_to_end(page, deadline_s=55)
 

@@ -1,7 +1,8 @@
 """Hidden information over the web: each seat receives only its own observation.
 
-Everything the other seat and a spectator can fetch is collected as raw bytes and
-searched for the secret: an sfa selection before the reveal, and a cloaked craft.
+Everything the other seat and a spectator can fetch (the view, review steps, the views
+of every past step) is collected as raw bytes and searched for the secret: an sfa
+selection before the reveal, and a cloaked craft.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ def everything_fetchable(client: TestClient, game: str, token: str | None) -> li
     ]
     assert answers[0].status_code == 200
     assert answers[2].status_code == 403  # the file holds every secret: not while running
+    # the board's past positions (the page steps through the computer's actions)
+    for step in range(answers[0].json()["version"] + 1):
+        answers.append(client.get(f"/api/games/{game}/position", params={**params, "step": step}))
+        assert answers[-1].status_code == 200
     return [a.content for a in answers]
 
 

@@ -219,3 +219,26 @@ def test_review_from_a_worker_refuses_a_bad_step_as_inline(tmp_path: Path) -> No
         assert view(client, made, None, step=3)["version"] == 3  # built in the worker
         reply = client.get(f"/api/games/{made}", params={"step": done["version"] + 5})
     assert reply.status_code == 400 and "field 'step'" in reply.json()["error"]
+
+
+def test_a_past_step_built_in_a_worker_is_the_one_built_inline(tmp_path: Path) -> None:
+    """The board's past positions (`/position`) come from the views' worker as they
+    would be built inline, and a step out of range is refused the same way."""
+    seats = {"Rebels": "random", "Aliens": "random"}
+    app = create_app(tmp_path / "w.sqlite", computer_workers=1, computer_processes=1)
+    inline = client_for(tmp_path / "i.sqlite")
+    expected_game = create(inline, "sfa", "fighter-duel", seats)
+    with TestClient(app, raise_server_exceptions=False, headers=JSON_BODY) as client:
+        made = create(client, "sfa", "fighter-duel", seats)
+        app.state.hub.settle(made, timeout=300)
+        total = view(client, made, None)["version"]
+        assert total > 4
+        for step in (1, total // 2, total - 1):
+            built = client.get(f"/api/games/{made}/position", params={"step": step})
+            there = inline.get(f"/api/games/{expected_game}/position", params={"step": step})
+            assert built.status_code == there.status_code == 200
+            assert {k: v for k, v in built.json().items() if k != "game"} == {
+                k: v for k, v in there.json().items() if k != "game"
+            }
+        reply = client.get(f"/api/games/{made}/position", params={"step": total + 1})
+    assert reply.status_code == 400 and "field 'step'" in reply.json()["error"]

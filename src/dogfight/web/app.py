@@ -274,6 +274,11 @@ def create_app(
     def show_game(game: str, token: str | None = None, step: int | None = None) -> Response:
         return json_response(hub.view(game, token, step))
 
+    @app.get("/api/games/{game}/position")
+    async def position(game: str, step: int, token: str | None = None) -> Response:
+        # The board steps through the computer's actions with these (web/review.py).
+        return json_response(await run_in_threadpool(hub.step_view, game, token, step))
+
     @app.post("/api/games/{game}/actions")
     async def act(game: str, request: Request) -> Response:
         body = decode(await read_body(request), ActionBody)

@@ -2,9 +2,10 @@
 (`MEMORY_MB`) and at most `MAX_LIVE` at once.
 
 A game's size is estimated cheaply from what it holds, not measured: its event log
-(the engine's state and log grow with it), the views built of its current position
-and of review steps, its review snapshots, and its computer players if they were made
-here (a server whose computer decides in worker processes never makes them). The
+(the engine's state and log grow with it), the views built of its current position,
+of review steps and of past steps, its review snapshots and positions, and its
+computer players if they were made here (a server whose computer decides in worker
+processes never makes them). The
 store has every action, so a game dropped from memory is rebuilt by replay on its
 next request. Rebuilding runs outside the cache's own lock, so other games go on
 meanwhile, and one thread rebuilds a game while any others asking for it wait.
@@ -49,6 +50,12 @@ PLAYER_BYTES = 2_000_000
 REVIEW_VIEWS = 8
 """Review steps whose views are kept per game (a reviewer stepping through a long game
 would otherwise keep one view a step)."""
+STEP_VIEWS = 32
+"""Views of past steps of a running game kept per game (the board stepping through the
+computer's actions, every seat and spectator watching asking for each once)."""
+POSITIONS = 4
+"""Copies of the game at the steps lately asked for, per game: the next step asked is
+one action on from one of them."""
 
 
 class Live:
@@ -64,6 +71,13 @@ class Live:
         not dropped from memory."""
         self.snapshots: dict[int, Game] = {}
         """Copies of the game at some action counts, for review (web/review.py)."""
+        self.positions: OrderedDict[int, Game] = OrderedDict()
+        """Copies of the game at the steps lately asked for (at most POSITIONS)."""
+        self._step_views: OrderedDict[tuple[str | None, int], tuple[dict[str, Any], int]] = (
+            OrderedDict()
+        )
+        """Views of past steps (web/steps.py) by seat and step, with their JSON size; a
+        step's view stays true while the actions up to it stand (`forget_after`)."""
         self._views: tuple[Game, dict[tuple[str | None, int | None], dict[str, Any]]] = (
             game,
             {},
@@ -112,6 +126,40 @@ class Live:
             self._view_bytes[key] = len(msgspec.json.encode(views[key]))
         return dict(views[key])
 
+    def keep_position(self, step: int, game: Game) -> None:
+        """Keep a copy of the game at `step` (the caller's, not changed after), the
+        least recently kept dropped past POSITIONS."""
+        self.positions[step] = game
+        self.positions.move_to_end(step)
+        while len(self.positions) > POSITIONS:
+            self.positions.popitem(last=False)
+
+    def step_view(
+        self, seat: str | None, step: int, build: Callable[[], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """The view of past `step` for `seat`, built once while the actions up to it
+        stand (new actions after it leave it true); at most STEP_VIEWS kept, least
+        recently used dropped. The caller holds the lock; the view is a copy."""
+        key = (seat, step)
+        found = self._step_views.get(key)
+        if found is None:
+            view = build()
+            found = self._step_views[key] = (view, len(msgspec.json.encode(view)))
+            while len(self._step_views) > STEP_VIEWS:
+                self._step_views.popitem(last=False)
+        self._step_views.move_to_end(key)
+        return dict(found[0])
+
+    def forget_after(self, keep: int) -> None:
+        """Drop what was kept of steps past `keep` (actions taken back by an undo): the
+        review snapshots, the positions and the views of past steps."""
+        for step in [k for k in self.snapshots if k > keep]:
+            del self.snapshots[step]
+        for step in [k for k in self.positions if k > keep]:
+            del self.positions[step]
+        for key in [k for k in self._step_views if k[1] > keep]:
+            del self._step_views[key]
+
     def note_progress(self, seat: str | None, view: dict[str, Any]) -> None:
         """Remember `view`, built while the computer is to move, for `progress_view`."""
         self._progress[seat] = (time.monotonic(), len(self.game.actions), dict(view))
@@ -144,10 +192,11 @@ class Live:
                 logged = len(msgspec.json.encode(events))
             self._log_bytes = (len(events), logged)
         views = sum(self._view_bytes.values()) if self._views[0] is self.game else 0
+        views += sum(size for _, size in self._step_views.values())
         return (
             GAME_BYTES
             + BYTES_PER_LOG_BYTE * (logged + views)
-            + SNAPSHOT_BYTES * len(self.snapshots)
+            + SNAPSHOT_BYTES * (len(self.snapshots) + len(self.positions))
             + PLAYER_BYTES * len(self._players or ())
         )
 

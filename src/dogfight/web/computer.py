@@ -28,7 +28,7 @@ from dogfight.core.seat import Seat
 from dogfight.sim.players import PLAYER_SEED_SALT
 from dogfight.web.cache import Live
 from dogfight.web.history import replayed
-from dogfight.web.review import view_of
+from dogfight.web.review import step_view, view_of
 from dogfight.web.seats import HUMAN
 from dogfight.web.store import GameRecord
 
@@ -106,3 +106,9 @@ def view_in_worker(ask: Ask, seat: str | None, step: int | None) -> dict[str, An
     """Run in a worker process: the view of `ask`'s game for `seat` at review `step`
     (built as the server would: `review.view_of` on the same game and history)."""
     return view_of(_live(ask), seat, step)
+
+
+def step_view_in_worker(ask: Ask, seat: str | None, step: int) -> dict[str, Any]:
+    """Run in a worker process: the view of `ask`'s game for `seat` after its first
+    `step` actions (`review.step_view`, as the server would build it)."""
+    return step_view(_live(ask), seat, step)

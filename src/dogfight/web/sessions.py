@@ -39,11 +39,18 @@ from dogfight.core.play import RunawayGame
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, scenario_from_raw
 from dogfight.web.cache import MAX_LIVE, MEMORY_MB, Live, LiveGames
-from dogfight.web.computer import Ask, computer_rng, decide, decide_in_worker, view_in_worker
+from dogfight.web.computer import (
+    Ask,
+    computer_rng,
+    decide,
+    decide_in_worker,
+    step_view_in_worker,
+    view_in_worker,
+)
 from dogfight.web.errors import BadRequest, Conflict, Forbidden, NotFound
 from dogfight.web.history import History, Step, replayed
 from dogfight.web.requests import Created, NewGame, ScenarioText, SeatLink, decode_action
-from dogfight.web.review import view_of
+from dogfight.web.review import check_step, step_view, view_of
 from dogfight.web.seats import (
     HUMAN,
     SEAT_KINDS,
@@ -433,6 +440,7 @@ class Hub:
                 raise Conflict(f"game {record.id}: the game changed meanwhile: reload") from None
             live.game, live.history = game, history
             live.forget_progress()
+            live.forget_after(keep)
             live.record = msgspec.structs.replace(record, status="running", digest=digest)
             return self._view(live, seat, None)
 
@@ -582,6 +590,26 @@ class Hub:
         """The view for a token's seat (or a spectator), live or at a review step."""
         with self._locked(game_id) as live:
             return self._view(live, live.seat_of(token), step, poll=True)
+
+    def step_view(self, game_id: str, token: str | None, step: int) -> dict[str, Any]:
+        """The view a token's seat (or a spectator) was shown of the game after its first
+        `step` actions, running or finished: the page steps the board through the
+        computer's actions with them. 400 for a step not taken (yet); 403 for a bad token.
+        Built once a seat and step, in a worker process if the server has them."""
+        with self._locked(game_id) as live:
+            seat = live.seat_of(token)
+            check_step(live, step)
+
+            def build() -> dict[str, Any]:
+                if not self._processes:
+                    return step_view(live, seat, step)
+                ask = Ask(record=live.record, actions=tuple(live.game.actions))
+                view: dict[str, Any] = self._in_worker(
+                    "views", live.record.id, step_view_in_worker, ask, seat, step
+                )
+                return view
+
+            return live.step_view(seat, step, build)
 
     def game_file(self, game_id: str, token: str | None) -> tuple[str, bytes]:
         """The game file (name, bytes) for download: the same file `dogfight replay` reads."""

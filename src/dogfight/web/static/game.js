@@ -56,6 +56,10 @@ const S = {
   until: null,         // playing back the others' actions: the first step not shown yet (null: all shown)
   playFrom: null,      // the first step of the playback under way
   playTimer: null,
+  playRun: 0,
+  fetching: false,     // a frame is being fetched for the playback (it goes on when it comes)          // bumped when a playback stops, so a frame fetched late is dropped
+  frame: null,         // {step, view}: the past position the board shows (null: the current one)
+  frames: new Map(),   // step -> the view of that past step (a promise, GET /position), this playback's
   why: stored(WHY_KEY, "off") === "on", // the "why?" toggle
   asked: null,         // the step whose why is shown
   whys: new Map(),     // step -> the server's answer (or refusal) for this game
@@ -72,8 +76,14 @@ function viewPath(step) {
   return `/api/games/${encodeURIComponent(S.id)}${text ? `?${text}` : ""}`;
 }
 
+/** The scene the board shows: the current one, or while the others' actions are played
+ * back, the position after the action shown last. */
+function scene() {
+  return S.frame ? S.frame.view.scene : S.view.scene;
+}
+
 function units() {
-  return S.view ? S.view.scene.units : [];
+  return S.view ? scene().units : [];
 }
 
 /** One scene unit (a single model, where units fly in flights) by its own id. */
@@ -104,8 +114,10 @@ function unitById(key) {
     Math.hypot(u.x - circle.x, u.y - circle.y) < Math.hypot(best.x - circle.x, best.y - circle.y) ? u : best);
 }
 
+/** Whether the seat may act now: its turn, and the board showing the current position
+ * (not a past one of the playback; "Show all" ends it). */
 function live() {
-  return S.view && S.step === null && S.view.your_turn && !S.view.over;
+  return S.view && S.step === null && S.frame === null && S.view.your_turn && !S.view.over;
 }
 
 function actions() {
@@ -139,11 +151,14 @@ function renderStatus(view) {
   // The tab says whose turn it is, so a player in another tab sees it is theirs.
   document.title = `${live() ? "● Your turn – " : ""}dogfight: ${view.scenario.title || view.scenario.name}`;
   $("scenario-title").textContent = `${view.scenario.title || view.scenario.name} (${view.ruleset})`;
-  $("turn").textContent = view.turn === undefined || view.turn === null ? "–"
-    : view.turn_limit ? `${view.turn} of ${view.turn_limit}` : String(view.turn);
-  $("phase").textContent = view.phase_name || view.phase || "–";
-  $("phase").title = view.phase || "";
-  $("current").textContent = view.current ?? "–";
+  // turn, phase and who is to play of the position the board shows (a past one while
+  // the others' actions are played back)
+  const at = S.frame ? S.frame.view : view;
+  $("turn").textContent = at.turn === undefined || at.turn === null ? "–"
+    : at.turn_limit ? `${at.turn} of ${at.turn_limit}` : String(at.turn);
+  $("phase").textContent = at.phase_name || at.phase || "–";
+  $("phase").title = at.phase || "";
+  $("current").textContent = at.current ?? "–";
   $("seat").textContent = view.seat ?? "spectator";
   $("your-turn").hidden = !live();
   $("waiting").hidden = view.over || S.step !== null || view.your_turn || !view.current;
@@ -166,6 +181,7 @@ function renderStatus(view) {
   $("summary-download").href = download.href;
   $("summary-download").setAttribute("download", `${S.id}.json`);
   document.body.dataset.version = String(view.version);
+  document.body.dataset.frame = S.frame === null ? "" : String(S.frame.step);
   document.body.dataset.yourTurn = String(live());
   document.body.dataset.over = String(view.over);
 }
@@ -212,10 +228,11 @@ function renderBoard() {
   const you = view.seat ? view.sides.indexOf(view.seat) : -1;
   if (you >= 0) document.body.dataset.you = String(you);
   else delete document.body.dataset.you;
-  board.setScene(view.scene);
+  const shown = scene();
+  board.setScene(shown);
   board.clear("shapes");
-  board.drawShapes("shapes", view.scene.shapes);
-  board.drawRecent(view.scene.recent);
+  board.drawShapes("shapes", shown.shapes);
+  board.drawRecent(shown.recent);
   board.clear("overlays");
   board.showThreat(null);
   const selected = unitById(S.selected);
@@ -748,6 +765,11 @@ function renderActions() {
     box.replaceChildren(el("p", { class: "hint" }, `Waiting for ${view.current}…`));
     return;
   }
+  if (S.frame !== null) {
+    box.replaceChildren(el("p", { class: "hint" },
+      "The board is showing the other side's actions one at a time; you can act once they are all shown (or press Show all)."));
+    return;
+  }
   const all = actions();
   const sections = [];
   for (const [group, title] of GROUPS) {
@@ -835,8 +857,11 @@ function show(view) {
 // ---------------------------------------------------------------- the others' actions, one at a time
 
 /** When a view brings several new actions of other seats (the computer's turn), the log
- * shows them one at a time, each for the chosen speed's delay; the seat's own actions
- * show at once. A playback under way carries on into the newer view. */
+ * shows them one at a time, each for the chosen speed's delay, and the board the
+ * position after each (the seat's view of that step, GET /position); the seat's own
+ * actions show at once. While the board shows a past position the seat is offered no
+ * action ("Show all" skips to the current one). A playback under way carries on into
+ * the newer view. */
 function startPlayback(before, view) {
   const live = view.step === null && before && before.step === null;
   if (!live || S.speed === "instant" || view.version <= before.version) {
@@ -846,14 +871,36 @@ function startPlayback(before, view) {
   if (S.until === null) {
     S.until = before.version;
     S.playFrom = before.version;
+    S.frames.clear();
   }
-  if (S.playTimer === null) advancePlayback();
+  // The board stays at the position after the last action shown (the page's previous
+  // view, unless it shows a past step already) until the log reaches the others' newer
+  // actions (the seat's own show at once).
+  if (S.frame === null && S.until === before.version && othersSteps(view, S.until)[0] === before.version) {
+    S.frame = { step: before.version, view: before };
+  }
+  if (S.playTimer === null && !S.fetching) advancePlayback();
 }
 
 function stopPlayback() {
   if (S.playTimer !== null) clearTimeout(S.playTimer);
   S.playTimer = null;
   S.until = null;
+  S.frame = null;
+  S.playRun += 1;
+  S.fetching = false;
+}
+
+/** The view of past `step` for this seat, fetched once a playback (null if refused:
+ * the board then shows the current position). */
+async function frameAt(step) {
+  if (!S.frames.has(step)) {
+    const query = new URLSearchParams({ step: String(step) });
+    if (S.token) query.set("token", S.token);
+    S.frames.set(step, api("GET", `/api/games/${encodeURIComponent(S.id)}/position?${query}`)
+      .catch(() => null));
+  }
+  return S.frames.get(step);
 }
 
 /** The steps of the view's log taken by other seats than this one, from `from` on. */
@@ -865,21 +912,45 @@ function othersSteps(view, from) {
 
 /** Show the next action of another seat, then wait the chosen delay before the one
  * after (the seat's own actions, and actions that show no line, take no time). */
-function advancePlayback() {
+async function advancePlayback() {
   S.playTimer = null;
   const view = S.view;
   if (!view || S.until === null) return;
   const next = othersSteps(view, S.until)[0];
   if (next === undefined) {
     S.until = null;
-    renderLog();
+    settleBoard(null);
     return;
   }
-  S.until = next + 1;
+  // The board shows the position after this action, as this seat saw it then; the
+  // last one is the current position, where the seat may act.
+  const after = next + 1;
+  if (after < view.version) {
+    const run = S.playRun;
+    S.fetching = true;
+    const frame = await frameAt(after);
+    if (run !== S.playRun) return; // stopped (or skipped) meanwhile
+    S.fetching = false;
+    const following = othersSteps(S.view, after)[0];
+    if (following !== undefined && following + 1 < S.view.version) frameAt(following + 1);
+    settleBoard(frame ? { step: after, view: frame } : null, after);
+  } else {
+    settleBoard(null, after);
+  }
   const entry = view.log.find((e) => e.step === next);
   if (S.why && entry && isComputer(view, entry.by)) askWhy(next);
-  renderLog();
   S.playTimer = setTimeout(advancePlayback, PLAY_SPEEDS[S.speed] || 0);
+}
+
+/** Show the log up to `until` (if given) with the board at the past position `frame`
+ * ({step, view}; null: the current position); the panels are redrawn only when the
+ * board's position changed. */
+function settleBoard(frame, until = undefined) {
+  if (until !== undefined) S.until = until;
+  const moved = frame !== null || S.frame !== null;
+  S.frame = frame;
+  if (moved) renderAll();
+  else renderLog();
 }
 
 function renderPlayback() {
@@ -1112,9 +1183,9 @@ function install() {
     S.speed = speed.value;
     store(SPEED_KEY, S.speed);
     if (S.speed === "instant") stopPlayback();
-    renderLog();
+    renderAll();
   });
-  $("playback-skip").addEventListener("click", () => { stopPlayback(); renderLog(); });
+  $("playback-skip").addEventListener("click", () => { stopPlayback(); renderAll(); });
   const why = $("why-toggle");
   why.checked = S.why;
   why.addEventListener("change", () => {
