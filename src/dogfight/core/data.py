@@ -55,6 +55,8 @@ def parse_yaml(text: str, where: str) -> Any:
         mark = getattr(exc, "problem_mark", None)
         line = f" line {mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if "nesting depth" in problem:  # libyaml's own limit: as deep nesting reads below
+            raise DataError(f"{where}: nested too deeply to read") from None
         raise DataError(f"{where}:{line}: bad YAML: {problem}") from None
     except RecursionError:
         raise DataError(f"{where}: nested too deeply to read") from None
