@@ -33,6 +33,7 @@ from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.web.cache import MEMORY_MB
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
 from dogfight.web.guard import SECURITY_HEADERS, refusal
+from dogfight.web.longpoll import Changes, check_wait, view_after
 from dogfight.web.requests import ActionBody, MoveBody, NewGame, ScenarioText, UndoBody
 from dogfight.web.rules_text import find_clause
 from dogfight.web.sessions import COMPUTER_PROCESSES, COMPUTER_WORKERS, MAX_LIVE, Hub
@@ -185,6 +186,9 @@ def create_app(
         title="dogfight", version=__version__, docs_url=None, redoc_url=None, lifespan=lifespan
     )
     app.state.hub = hub
+    changes = Changes()
+    hub.on_change = changes.moved
+    app.state.changes = changes
 
     @app.middleware("http")
     async def _guard(request: Request, call_next: Any) -> Response:
@@ -271,8 +275,23 @@ def create_app(
     # ---- playing -------------------------------------------------------------------
 
     @app.get("/api/games/{game}")
-    def show_game(game: str, token: str | None = None, step: int | None = None) -> Response:
-        return json_response(hub.view(game, token, step))
+    async def show_game(
+        game: str,
+        token: str | None = None,
+        step: int | None = None,
+        after: int | None = None,
+        wait: float | None = None,
+    ) -> Response:
+        check_wait(after, wait, step)
+        if after is None or wait is None:
+            return json_response(await run_in_threadpool(hub.view, game, token, step))
+        # A long-poll (web/longpoll.py): held until the game moves past `after`. The
+        # time held before the move is told in Server-Timing, so that a client can
+        # count the time from the move to its answer, not the wait.
+        view, held = await view_after(hub, changes, game, token, after, wait)
+        answer = json_response(view)
+        answer.headers["Server-Timing"] = f"held;dur={1000 * held:.1f}"
+        return answer
 
     @app.post("/api/games/{game}/actions")
     async def act(game: str, request: Request) -> Response:
