@@ -350,8 +350,12 @@ class Hub:
             status="over" if game.is_over() else "running",
             digest=log_digest(game.events),
         )
-        # Replay into a fresh game to learn who took each action (for undo).
-        fresh, history = replayed(game.scenario, game.seed, game.rule_overrides, actions)
+        # Replay into a fresh game to learn who took each action (for undo); a game
+        # just set up has none to replay (a new game from the lobby: set up once).
+        if actions or game.actions:
+            fresh, history = replayed(game.scenario, game.seed, game.rule_overrides, actions)
+        else:
+            fresh, history = game, History(game)
         live = Live(record, fresh, history)
         self.store.create(record, [msgspec.to_builtins(a) for a in actions])
         self.games.keep(game_id, live)
