@@ -21,7 +21,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dogfight import __version__
 from dogfight.ai import player_kinds
@@ -54,6 +56,34 @@ T = TypeVar("T")
 def json_response(data: Any, status: int = 200) -> Response:
     """A JSON answer encoded by msgspec (the view holds Structs-made plain data)."""
     return Response(msgspec.json.encode(data), status_code=status, media_type="application/json")
+
+
+class Guard:
+    """The checks of `guard.refusal` on every HTTP request (refused in one line of
+    JSON) and `guard.SECURITY_HEADERS` on every answer that does not set its own."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str] | None) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    if name not in headers:
+                        headers[name] = value
+            await send(message)
+
+        refused = refusal(scope["method"], Headers(scope=scope), self.hosts)
+        if refused is not None:
+            await error_response(*refused)(scope, receive, secured)
+            return
+        await self.app(scope, receive, secured)
 
 
 def error_response(status: int, message: str) -> Response:
@@ -190,15 +220,10 @@ def create_app(
     hub.on_change = changes.moved
     app.state.changes = changes
 
-    @app.middleware("http")
-    async def _guard(request: Request, call_next: Any) -> Response:
-        refused = refusal(request.method, request.headers, hosts)
-        answer: Response = (
-            error_response(*refused) if refused is not None else await call_next(request)
-        )
-        for name, value in SECURITY_HEADERS.items():
-            answer.headers.setdefault(name, value)
-        return answer
+    # A plain ASGI middleware, not Starlette's `@app.middleware("http")`: that one
+    # runs every request through a task and memory streams of its own, a cost paid
+    # on every request of every page.
+    app.add_middleware(Guard, hosts=hosts)
 
     @app.exception_handler(DogfightError)
     async def _dogfight_error(request: Request, exc: DogfightError) -> Response:
