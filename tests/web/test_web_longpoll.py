@@ -4,12 +4,17 @@ of the wait with the view unchanged."""
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from dogfight.web.bench import held_seconds
@@ -17,6 +22,7 @@ from dogfight.web.longpoll import MAX_WAIT_S
 
 from .helpers import act, client_for, new_game, view
 from .test_web_background import AGAINST, Gate, create
+from .test_web_database import GAME, free_port
 
 PEOPLE = {"Rebels": "human", "Aliens": "human"}
 
@@ -171,3 +177,49 @@ def test_a_long_poll_of_an_unknown_game_is_404(tmp_path: Path) -> None:
     reply = client.get("/api/games/nosuchgame", params={"after": 0, "wait": 1})
     assert reply.status_code == 404, reply.text
     assert client.app.state.changes.waiting("nosuchgame") == 0
+
+
+def test_a_held_long_poll_does_not_keep_a_stopping_server_waiting(tmp_path: Path) -> None:
+    """SIGTERM with a page's long-poll held: the server cuts it after `SHUTDOWN_S`
+    (not the poll's whole minute) and still checkpoints its database on the way out."""
+    db = tmp_path / "games.sqlite"
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "dogfight", "serve", "--port", str(port), "--db", str(db)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"{base}/api/rulesets", timeout=5)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+        made = httpx.post(f"{base}/api/games", json={**GAME, "seats": PEOPLE}, timeout=60)
+        assert made.status_code == 201, made.text
+        game = made.json()["game"]
+        with ThreadPoolExecutor(1) as pool:
+            poll = pool.submit(
+                httpx.get,
+                f"{base}/api/games/{game}",
+                params={"after": 0, "wait": MAX_WAIT_S},
+                timeout=2 * MAX_WAIT_S,
+            )
+            time.sleep(1)  # the poll is held by now (nothing moves in this game)
+            assert not poll.done()
+            stopped = time.monotonic()
+            server.send_signal(signal.SIGTERM)
+            server.wait(timeout=2 * MAX_WAIT_S)
+            took = time.monotonic() - stopped
+            with contextlib.suppress(httpx.HTTPError):
+                poll.result(30)
+    finally:
+        if server.poll() is None:
+            server.kill()
+    assert took < MAX_WAIT_S / 2, f"the server took {took:.0f} s to stop"
+    wal = db.with_name(db.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0
