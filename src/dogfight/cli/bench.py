@@ -109,7 +109,9 @@ def bench_command(
             "--web",
             help="Instead: the web server's request latency (p50, p99) and throughput "
             "(actions a second) with one client, then --clients clients (default 50) at "
-            "once, each playing a game against the heuristic computer over loopback.",
+            "once, each playing a game against the heuristic computer over loopback. "
+            "Every request counts; a long-poll's latency is its round trip less the time "
+            "the server held it before the game moved.",
         ),
     ] = False,
     clients: Annotated[
@@ -265,6 +267,9 @@ def _bench_web(
                     for r in found.runs
                 ],
             )
+            for r in found.runs:
+                kinds = ", ".join(f"{k} {ms:.0f}" for k, ms in r.p99_by_request.items())
+                typer.echo(f"p99 ms by request with {r.clients} client(s): {kinds}")
             typer.echo(
                 f"Throughput with {clients} clients: {found.speedup:.1f}x one client's; "
                 f"server and workers resident at the end: {found.resident_mb:.0f} MB"

@@ -39,11 +39,24 @@ DbOption = Annotated[
 ]
 
 
+SHUTDOWN_S = 3
+"""Seconds a stopping server waits for the requests still open before cutting them."""
+
+
 def run_server(app_: Any, host: str, port: int) -> None:
     """Serve the app until interrupted (tests replace this to serve nothing)."""
     import uvicorn
 
-    uvicorn.run(app_, host=host, port=port, log_level="warning")
+    # A page's held long-poll (web/longpoll.py) would keep a stopping server waiting
+    # for up to its whole wait: requests still open after a few seconds are cut (the
+    # page asks again when the server is back; an action commits in milliseconds).
+    uvicorn.run(
+        app_,
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=SHUTDOWN_S,
+    )
 
 
 MemoryOption = Annotated[

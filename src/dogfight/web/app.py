@@ -21,7 +21,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from dogfight import __version__
 from dogfight.ai import player_kinds
@@ -33,6 +35,7 @@ from dogfight.core.scenario import builtin_scenario_files, load_scenario
 from dogfight.web.cache import MEMORY_MB
 from dogfight.web.errors import BadRequest, NotFound, TooLarge, status_of
 from dogfight.web.guard import SECURITY_HEADERS, refusal
+from dogfight.web.longpoll import Changes, check_wait, view_after
 from dogfight.web.requests import ActionBody, MoveBody, NewGame, ScenarioText, UndoBody
 from dogfight.web.rules_text import find_clause
 from dogfight.web.sessions import COMPUTER_PROCESSES, COMPUTER_WORKERS, MAX_LIVE, Hub
@@ -53,6 +56,34 @@ T = TypeVar("T")
 def json_response(data: Any, status: int = 200) -> Response:
     """A JSON answer encoded by msgspec (the view holds Structs-made plain data)."""
     return Response(msgspec.json.encode(data), status_code=status, media_type="application/json")
+
+
+class Guard:
+    """The checks of `guard.refusal` on every HTTP request (refused in one line of
+    JSON) and `guard.SECURITY_HEADERS` on every answer that does not set its own."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str] | None) -> None:
+        self.app = app
+        self.hosts = hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    if name not in headers:
+                        headers[name] = value
+            await send(message)
+
+        refused = refusal(scope["method"], Headers(scope=scope), self.hosts)
+        if refused is not None:
+            await error_response(*refused)(scope, receive, secured)
+            return
+        await self.app(scope, receive, secured)
 
 
 def error_response(status: int, message: str) -> Response:
@@ -185,16 +216,14 @@ def create_app(
         title="dogfight", version=__version__, docs_url=None, redoc_url=None, lifespan=lifespan
     )
     app.state.hub = hub
+    changes = Changes()
+    hub.on_change = changes.moved
+    app.state.changes = changes
 
-    @app.middleware("http")
-    async def _guard(request: Request, call_next: Any) -> Response:
-        refused = refusal(request.method, request.headers, hosts)
-        answer: Response = (
-            error_response(*refused) if refused is not None else await call_next(request)
-        )
-        for name, value in SECURITY_HEADERS.items():
-            answer.headers.setdefault(name, value)
-        return answer
+    # A plain ASGI middleware, not Starlette's `@app.middleware("http")`: that one
+    # runs every request through a task and memory streams of its own, a cost paid
+    # on every request of every page.
+    app.add_middleware(Guard, hosts=hosts)
 
     @app.exception_handler(DogfightError)
     async def _dogfight_error(request: Request, exc: DogfightError) -> Response:
@@ -271,8 +300,23 @@ def create_app(
     # ---- playing -------------------------------------------------------------------
 
     @app.get("/api/games/{game}")
-    def show_game(game: str, token: str | None = None, step: int | None = None) -> Response:
-        return json_response(hub.view(game, token, step))
+    async def show_game(
+        game: str,
+        token: str | None = None,
+        step: int | None = None,
+        after: int | None = None,
+        wait: float | None = None,
+    ) -> Response:
+        check_wait(after, wait, step)
+        if after is None or wait is None:
+            return json_response(await run_in_threadpool(hub.view, game, token, step))
+        # A long-poll (web/longpoll.py): held until the game moves past `after`. The
+        # time held before the move is told in Server-Timing, so that a client can
+        # count the time from the move to its answer, not the wait.
+        view, held = await view_after(hub, changes, game, token, after, wait)
+        answer = json_response(view)
+        answer.headers["Server-Timing"] = f"held;dur={1000 * held:.1f}"
+        return answer
 
     @app.get("/api/games/{game}/position")
     async def position(game: str, step: int, token: str | None = None) -> Response:

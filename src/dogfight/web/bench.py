@@ -4,8 +4,15 @@
 The load figures come from a real server (`dogfight serve`, in its own process, so the
 clients' threads do not share its GIL) and clients playing games against the
 computer (heuristic opponents, the three rulesets in turn, two turns a game): first
-one client, then many at once. Every request is timed (creating, polling while the
-computer thinks, acting); throughput is the actions (both sides') committed a second.
+one client, then many at once. A client plays as the page does: it acts, reads the
+view the action's reply holds, and while the computer plays it long-polls the view
+(`?after=VERSION&wait=S`, web/longpoll.py) until the game has moved.
+
+Every request is timed: creating the game, each action, each view. A long-poll's
+latency is its round trip less the time the server held it before the game moved
+(the server says so in its `Server-Timing` header): the wait for the computer is not
+the server's slowness, but the time from the computer's move to the client knowing
+is. Throughput is the actions (both sides') committed a second.
 """
 
 from __future__ import annotations
@@ -49,8 +56,19 @@ def bench_scenarios() -> tuple[tuple[str, str, str, str], ...]:
             out.append((ruleset.name, scenario.name, sides[0], sides[-1]))
     return tuple(out)
 
-POLL_S = 0.05
-"""How often a client asks for the view while the computer thinks."""
+WAIT_S = 30.0
+"""How long a client's long-poll asks to be held at most."""
+
+
+def held_seconds(headers: Any) -> float:
+    """The seconds a long-poll was held before the game moved, from the server's
+    `Server-Timing: held;dur=MS` header (0 without one)."""
+    for part in headers.get("server-timing", "").split(","):
+        name, _, rest = part.strip().partition(";")
+        if name == "held" and rest.startswith("dur="):
+            with contextlib.suppress(ValueError):
+                return max(0.0, float(rest[4:]) / 1000)
+    return 0.0
 
 
 class LoadRun(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,6 +83,9 @@ class LoadRun(msgspec.Struct, frozen=True, kw_only=True):
     p99_ms: float
     max_ms: float
     actions_per_s: float
+    p99_by_request: dict[str, float] = {}
+    """p99 in milliseconds of each kind of request: "create" (the game), "view" (the
+    first view), "act" (an action), "wait" (a long-poll, its hold not counted)."""
 
 
 class WebBench(msgspec.Struct, frozen=True, kw_only=True):
@@ -163,25 +184,29 @@ def served(extra: list[str]) -> Iterator[tuple[str, int]]:
             server.wait(60)
 
 
-def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[float], int]:
-    """One client's game to the end: each request's seconds, and the actions taken."""
+def _play(
+    base: str, number: int, turns: int, kind: str
+) -> tuple[list[tuple[str, float]], int]:
+    """One client's game to the end: each request's kind and seconds, and the actions
+    taken."""
     import httpx
 
     scenarios = bench_scenarios()
     ruleset, name, human, computer = scenarios[number % len(scenarios)]
     rng = random.Random(number)
-    times: list[float] = []
+    times: list[tuple[str, float]] = []
 
-    def timed(method: str, url: str, **kwargs: Any) -> Any:
+    def timed(label: str, method: str, url: str, **kwargs: Any) -> Any:
         start = time.perf_counter()
         reply = client.request(method, url, **kwargs)
-        times.append(time.perf_counter() - start)
+        times.append((label, time.perf_counter() - start - held_seconds(reply.headers)))
         if reply.status_code >= 400:
             raise RuntimeError(f"{method} {url}: {reply.status_code} {reply.text}")
         return reply.json()
 
     with httpx.Client(base_url=base, timeout=300) as client:
         made = timed(
+            "create",
             "POST",
             "/api/games",
             json={
@@ -192,16 +217,16 @@ def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[float], i
             },
         )
         game, token = made["game"], made["seats"][human]["token"]
-        while True:
-            shown = timed("GET", f"/api/games/{game}", params={"token": token})
-            if shown["over"]:
-                return times, int(shown["version"])
+        shown = timed("view", "GET", f"/api/games/{game}", params={"token": token})
+        while not shown["over"]:
             if not shown["your_turn"]:
-                time.sleep(POLL_S)
+                params = {"token": token, "after": shown["version"], "wait": WAIT_S}
+                shown = timed("wait", "GET", f"/api/games/{game}", params=params)
                 continue
             choice = shown["actions"][rng.randrange(len(shown["actions"]))]
             body = {"token": token, "index": choice["index"], "version": shown["version"]}
-            timed("POST", f"/api/games/{game}/actions", json=body)
+            shown = timed("act", "POST", f"/api/games/{game}/actions", json=body)
+        return times, int(shown["version"])
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -215,8 +240,10 @@ def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> Load
     with ThreadPoolExecutor(clients) as pool:
         results = list(pool.map(lambda n: _play(base, n, turns, kind), range(games)))
     seconds = time.perf_counter() - start
-    times = [t for r in results for t in r[0]]
+    labelled = [t for r in results for t in r[0]]
+    times = [seconds for _, seconds in labelled]
     actions = sum(r[1] for r in results)
+    kinds = sorted({label for label, _ in labelled})
     return LoadRun(
         clients=clients,
         games=games,
@@ -227,6 +254,10 @@ def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> Load
         p99_ms=1000 * _percentile(times, 0.99),
         max_ms=1000 * max(times),
         actions_per_s=actions / seconds,
+        p99_by_request={
+            k: 1000 * _percentile([t for label, t in labelled if label == k], 0.99)
+            for k in kinds
+        },
     )
 
 
@@ -242,7 +273,10 @@ def bench_web(
     `processes` worker processes; None: the server's default, 0: on its threads)."""
     extra = [] if processes is None else ["--computer-processes", str(processes)]
     with served(extra) as (base, pid):
-        _play(base, 0, 1, kind)  # warm the server (imports, worker processes)
+        # Warm the server: imports, worker processes, each ruleset's data files read
+        # once (a fresh server's first game of a ruleset reads its catalogues).
+        for number in range(len(bench_scenarios())):
+            _play(base, number, 1, kind)
         solo = load_run(base, 1, solo_games, turns, kind)
         before = cpu_seconds(pid)
         many = load_run(base, clients, clients, turns, kind)

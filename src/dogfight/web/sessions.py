@@ -125,6 +125,10 @@ class Hub:
         self._thinking: set[str] = set()
         """Games whose computer seat is deciding now (or queued to)."""
         self._thinking_lock = threading.Lock()
+        self.on_change: Callable[[str], None] = lambda game_id: None
+        """Told the game's id after each committed change (an action, an undo) and when
+        the computer stops deciding: the server wakes the requests waiting for it
+        (web/longpoll.py). Called from whichever thread made the change."""
         # Only for tests that script the dice of a game between people: a real server
         # never lets a seat choose the seed of such a game.
         self.people_choose_seeds = people_choose_seeds
@@ -353,8 +357,12 @@ class Hub:
             status="over" if game.is_over() else "running",
             digest=log_digest(game.events),
         )
-        # Replay into a fresh game to learn who took each action (for undo).
-        fresh, history = replayed(game.scenario, game.seed, game.rule_overrides, actions)
+        # Replay into a fresh game to learn who took each action (for undo); a game
+        # just set up has none to replay (a new game from the lobby: set up once).
+        if actions or game.actions:
+            fresh, history = replayed(game.scenario, game.seed, game.rule_overrides, actions)
+        else:
+            fresh, history = game, History(game)
         live = Live(record, fresh, history)
         self.store.create(record, [msgspec.to_builtins(a) for a in actions])
         self.games.keep(game_id, live)
@@ -442,6 +450,7 @@ class Hub:
             live.forget_progress()
             live.forget_after(keep)
             live.record = msgspec.structs.replace(record, status="running", digest=digest)
+            self.on_change(record.id)
             return self._view(live, seat, None)
 
     def _turn_of(self, live: Live, token: str | None) -> str:
@@ -528,8 +537,7 @@ class Hub:
                     if not self.games.holds(game_id, live):
                         continue
                     if not self._computer_due(live):
-                        with self._thinking_lock:
-                            self._thinking.discard(game_id)
+                        self._stop_thinking(game_id)
                         return
                     before = live.game
                     game, history = before.clone(), live.history.copy()
@@ -559,15 +567,19 @@ class Hub:
                 try:
                     self._pool.submit(self._think, game_id, taken + 1)
                 except RuntimeError:  # the server is stopping: the next start goes on
-                    with self._thinking_lock:
-                        self._thinking.discard(game_id)
+                    self._stop_thinking(game_id)
                 return
         except Exception:
             # A bug (or a database that cannot be written): logged; the game stays as
             # last committed, and the next request on it tries again.
             LOG.exception("the computer failed in game %s", game_id)
-            with self._thinking_lock:
-                self._thinking.discard(game_id)
+            self._stop_thinking(game_id)
+
+    def _stop_thinking(self, game_id: str) -> None:
+        """The computer no longer decides in `game_id`: views stop saying it thinks."""
+        with self._thinking_lock:
+            self._thinking.discard(game_id)
+        self.on_change(game_id)
 
     def _save(self, live: Live, game: Game, history: History) -> None:
         """Commit the actions `game` has beyond the live game's, then adopt it."""
@@ -583,6 +595,7 @@ class Hub:
             raise
         live.game, live.history = game, history
         live.record = msgspec.structs.replace(live.record, status=status, digest=digest)
+        self.on_change(live.record.id)
 
     # ---- showing -----------------------------------------------------------------------
 

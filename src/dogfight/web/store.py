@@ -2,15 +2,18 @@
 
 A game is never stored as a snapshot: it is its scenario, options, seed and the
 actions taken, and is rebuilt by replaying them (the engine is deterministic). Each
-write is one transaction committed (WAL, `synchronous=FULL`) before the server
-replies, so a crash or restart loses no action that a player was told about.
+write is committed (WAL, `synchronous=FULL`) before the server replies, so a crash or
+restart loses no action that a player was told about. Writes made at the same moment
+by different threads share one transaction (a group commit, see `Store._transaction`):
+a commit waits for the disk, and one wait for many games' writes is what lets many
+games be played at once.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -104,6 +107,9 @@ class Store:
         # This server's own writers take turns here, so that SQLite's short busy wait
         # is spent only on another process holding the file.
         self._writing = threading.Lock()
+        self._queued: list[_Write] = []
+        """Writes waiting for the next group commit (guarded by `_queue_lock`)."""
+        self._queue_lock = threading.Lock()
         try:
             db = self._connection()
             # A damaged file is named now, in one line, not at some player's first move.
@@ -129,18 +135,56 @@ class Store:
             self._local.db = db
         return db
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._writing, _named(self.path):
-            db = self._connection()
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+    def _transaction(self, work: Callable[[sqlite3.Connection], None]) -> None:
+        """Run `work` in a write transaction and commit it (or raise what it raised).
+
+        A group commit: the write is queued; whichever writer next holds `_writing`
+        runs every queued write in one transaction, each in its own savepoint (a
+        write that raises is rolled back alone and its error handed to its caller),
+        and commits them together. A commit waits for the disk (`synchronous=FULL`),
+        so while one commit waits the writes of other games gather for the next."""
+        mine = _Write(work)
+        with self._queue_lock:
+            self._queued.append(mine)
+        with self._writing:
+            if not mine.done:
+                with self._queue_lock:
+                    batch, self._queued = self._queued, []
+                self._commit(batch)
+        if mine.error is not None:
+            raise mine.error
+
+    def _commit(self, batch: list[_Write]) -> None:
+        """The writes of `batch` in one transaction (the caller holds `_writing`)."""
+        try:
+            with _named(self.path):
+                db = self._connection()
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    for write in batch:
+                        db.execute("SAVEPOINT one_write")
+                        try:
+                            write.work(db)
+                        except Exception as exc:
+                            if isinstance(exc, sqlite3.Error) and not isinstance(
+                                exc, sqlite3.IntegrityError
+                            ):
+                                raise  # the database failed, not this write: all fail
+                            db.execute("ROLLBACK TO one_write")
+                            write.error = exc
+                        db.execute("RELEASE one_write")
+                    db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+        except Exception as exc:
+            # Nothing of the batch was committed: every writer in it is told so.
+            for write in batch:
+                write.error = exc
+        finally:
+            for write in batch:
+                write.done = True
 
     def checkpoint(self) -> None:
         """Copy the write-ahead log into the database file and empty it, so that the
@@ -151,7 +195,8 @@ class Store:
     def create(self, record: GameRecord, actions: Sequence[Any] = ()) -> None:
         """Store a new game (and any actions it starts with, e.g. an opened game file)."""
         enc = msgspec.json.encode
-        with self._transaction() as db:
+
+        def work(db: sqlite3.Connection) -> None:
             db.execute(
                 "INSERT INTO games (id, ruleset, scenario, rules, seed, seats, tokens, created,"
                 " status, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -170,6 +215,8 @@ class Store:
             )
             _insert_actions(db, record.id, 0, actions)
 
+        self._transaction(work)
+
     def append(
         self, game: str, start: int, actions: Sequence[Any], status: str, digest: str
     ) -> None:
@@ -178,22 +225,28 @@ class Store:
         The store must hold exactly `start` actions of the game: if another writer got
         there first (or undid some), StaleCopy is raised and nothing changes, so two
         writers can never interleave a game's actions."""
-        with self._transaction() as db:
+
+        def work(db: sqlite3.Connection) -> None:
             _check_held(db, game, start)
             _insert_actions(db, game, start, actions)
             db.execute(
                 "UPDATE games SET status = ?, digest = ? WHERE id = ?", (status, digest, game)
             )
 
+        self._transaction(work)
+
     def truncate(self, game: str, held: int, keep: int, status: str, digest: str) -> None:
         """Delete every action from number `keep` on (an undo), in one transaction; the
         store must hold exactly `held` actions of the game, else StaleCopy."""
-        with self._transaction() as db:
+
+        def work(db: sqlite3.Connection) -> None:
             _check_held(db, game, held)
             db.execute("DELETE FROM actions WHERE game = ? AND seq >= ?", (game, keep))
             db.execute(
                 "UPDATE games SET status = ?, digest = ? WHERE id = ?", (status, digest, game)
             )
+
+        self._transaction(work)
 
     def held(self, game: str) -> int:
         """How many actions of the game the store holds (a copy in memory with fewer
@@ -244,6 +297,17 @@ class Store:
         if db is not None:
             db.close()
             self._local.db = None
+
+
+class _Write:
+    """One writer's work waiting for a group commit, and how it went."""
+
+    __slots__ = ("done", "error", "work")
+
+    def __init__(self, work: Callable[[sqlite3.Connection], None]) -> None:
+        self.work = work
+        self.done = False
+        self.error: Exception | None = None
 
 
 def _check_held(db: sqlite3.Connection, game: str, expected: int) -> None:

@@ -1080,23 +1080,34 @@ async function refresh() {
   }
 }
 
-/** Poll the view: often while the computer is thinking (each of its decisions shows
- * as it lands), once a second otherwise (another person's move). */
+const WAIT_S = 25;  // a long-poll's longest hold (the server allows up to 60 s)
+
+/** Long-poll the view while another side decides (the computer or another person):
+ * one request held by the server until the game moves past the version shown
+ * (docs/web-api.md, `after` and `wait`), then the next at once. While this page's
+ * seat decides, reviews a step, or sends an action, nothing is asked. */
 async function pollLoop() {
-  await poll();
-  const thinking = S.view && S.view.thinking && !S.view.over;
-  setTimeout(pollLoop, thinking ? 150 : 1000);
+  const outcome = await poll();
+  // asked: ask again at once; idle: look again soon (no request is made);
+  // failed: wait a second before asking again (the server may be restarting)
+  setTimeout(pollLoop, outcome === "asked" ? 0 : outcome === "failed" ? 1000 : 100);
 }
 
 async function poll() {
   const view = S.view;
-  if (!view || S.busy || S.step !== null || view.over || view.your_turn) return;
+  if (!view || S.busy || S.step !== null || view.over || view.your_turn) return "idle";
+  const query = new URLSearchParams({ after: String(view.version), wait: String(WAIT_S) });
+  if (S.token) query.set("token", S.token);
   try {
-    const fresh = await api("GET", viewPath(null));
+    const fresh = await api("GET", `/api/games/${encodeURIComponent(S.id)}?${query}`);
+    // an action, undo or review step shown meanwhile is newer than this answer
+    if (S.view !== view || S.busy || S.step !== null) return "asked";
     if (fresh.version !== view.version || fresh.your_turn !== view.your_turn) show(fresh);
     else view.thinking = fresh.thinking;
+    return "asked";
   } catch (err) {
     showError(err.message);
+    return "failed";
   }
 }
 
