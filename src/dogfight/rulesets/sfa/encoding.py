@@ -170,7 +170,8 @@ class SfaEncoding(Encoding):
         move = next(b for b in self.layout.blocks() if b.kind == "move")
         self._move_block = (move.start, move.size // c)
         """Where the move cells start, and how many each craft has."""
-        self._plain: dict[tuple[int, int], dict[str, int]] = {}
+        self._kept: dict[tuple[int, int, str, bool], dict[str, int]] = {}
+        """Move cells by craft block, facing, abort and ram, then steps (`cells`)."""
         self._scales: dict[str, tuple[int, int, int]] = {}
         """Per craft type: its structure, power and move, each at least 1."""
         self._present: dict[str, tuple[str, ...]] = {}
@@ -247,50 +248,51 @@ class SfaEncoding(Encoding):
 
     def cells(self, state: SfaState, actions: list[Any]) -> list[int]:
         """`index` of each action. A decision offers some forty moves: a move's cell is
-        its craft's block plus a part that depends only on the facing and the steps
-        (`_move_part`, worked out once for every game); the cells of a plain move (no
-        abort, no ram) are kept by block and facing, keyed by the steps alone, so most
-        of a movement decision is one lookup per move. The rest go through `index`."""
+        its craft's block plus a part that depends only on the facing, the steps, the
+        abort and the ram (`_move_part`, worked out once for every game); those cells
+        are kept by block, facing, abort and ram, keyed by the steps alone, and the
+        engine lists a craft's moves in runs of the same abort and ram, so most of a
+        movement decision is one lookup per move. The rest go through `index`."""
         memo, crafts = self._memo.table(), state.craft
         out: list[int] = []
         append = out.append
         start, width = self._move_block
         craft_id: str | None = None
+        abort, ram = "", False
         base = facing = 0
-        plain: dict[str, int] = {}
+        kept: dict[str, int] = {}
         for action in actions:
             kind = type(action)
             if kind is Move and action.dest is None:
-                if action.craft != craft_id:
+                if action.craft != craft_id or action.abort != abort or action.ram != ram:
                     craft = crafts.get(action.craft)
                     if craft is None:
                         craft_id = None
                         append(self.index(state, action))
                         continue
                     craft_id, facing = action.craft, craft.facing
+                    abort, ram = action.abort, action.ram
                     base = start + width * min(self.capacity - 1, self._own(state, craft.id))
-                    plain = self._plain_moves(base, facing)
-                if action.abort or action.ram:
-                    append(base + _move_part(facing, action.steps, action.abort, action.ram))
-                    continue
-                cell = plain.get(action.steps)
+                    kept = self._kept_moves(base, facing, abort, ram)
+                cell = kept.get(action.steps)
                 if cell is None:
-                    cell = plain[action.steps] = base + _move_part(facing, action.steps, "", False)
+                    cell = kept[action.steps] = base + _move_part(facing, action.steps, abort, ram)
                 append(cell)
                 continue
             cell = None if kind is Move or (kind is Resolve and action.target) else memo.get(action)
             append(cell if cell is not None else self.index(state, action))
         return out
 
-    def _plain_moves(self, base: int, facing: int) -> dict[str, int]:
-        """The cells of plain moves (steps to cell) of the craft block at `base` flying
-        from `facing`: a pure function of the two, so kept for the whole game (emptied
-        if it ever grows large)."""
-        table = self._plain.get((base, facing))
+    def _kept_moves(self, base: int, facing: int, abort: str, ram: bool) -> dict[str, int]:
+        """The cells of the moves (steps to cell) of the craft block at `base` flying
+        from `facing` with this abort and ram: a pure function of the four, so kept for
+        the whole game (emptied if it ever grows large)."""
+        key = (base, facing, abort, ram)
+        table = self._kept.get(key)
         if table is None:
-            if len(self._plain) >= 4096:
-                self._plain.clear()
-            table = self._plain[(base, facing)] = {}
+            if len(self._kept) >= 4096:
+                self._kept.clear()
+            table = self._kept[key] = {}
         elif len(table) >= 4096:
             table.clear()
         return table
