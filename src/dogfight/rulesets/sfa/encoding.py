@@ -279,7 +279,16 @@ class SfaEncoding(Encoding):
                     cell = kept[action.steps] = base + _move_part(facing, action.steps, abort, ram)
                 append(cell)
                 continue
-            cell = None if kind is Move or (kind is Resolve and action.target) else memo.get(action)
+            if kind is Move:
+                # A Teleport or a Tractor Beam drag: its cell depends on the craft's
+                # slot and the offset to its end, so it is remembered with the hex the
+                # craft starts from (a teleport offers every hex within reach).
+                craft = crafts.get(action.craft)
+                key = (action, craft.hex if craft is not None else None)
+                cell = memo.get(key)
+                append(cell if cell is not None else self._memo.put(key, self._move(state, action)))
+                continue
+            cell = None if kind is Resolve and action.target else memo.get(action)
             append(cell if cell is not None else self.index(state, action))
         return out
 
