@@ -83,17 +83,31 @@ def _shown(state: SfaState, side: str) -> list[Piece]:
     side sees the cloaked projector (as `observe.hide_from` shows it)."""
     table = N.names_for(state, side)
     pieces: list[Piece] = []
+    # Whether the side sees the other side's cloaked craft depends on its own sensors
+    # alone (`side_sees`): asked once, and only if a cloaked craft is met.
+    sensors: bool | None = None
     for craft in state.craft.values():
-        if craft.side != side and T.side_sees(state, side, craft):
-            name = table.get(craft.id, craft.id)
-            pieces.append((name, craft, craft.hex, craft.facing, craft.cloaked))
+        if craft.side == side:
+            continue
+        if craft.cloaked:
+            if sensors is None:
+                sensors = T.side_sees(state, side, craft)
+            if not sensors:
+                continue
+        name = table.get(craft.id, craft.id)
+        pieces.append((name, craft, craft.hex, craft.facing, craft.cloaked))
     for decoy in state.decoys.values():
         owner = state.craft.get(decoy.owner)
         if owner is not None and owner.side != side and decoy.on:
             cloaked = owner.cloaked and T.side_sees(state, side, owner)
             pieces.append((table.get(decoy.id, decoy.id), owner, decoy.hex, decoy.facing, cloaked))
-    pieces.sort(key=lambda p: _alias_key(p[0]))
+    if len(pieces) > 1:
+        pieces.sort(key=_piece_key)
     return pieces
+
+
+def _piece_key(piece: Piece) -> Any:
+    return _alias_key(piece[0])
 
 
 class SfaEncoding(Encoding):
@@ -189,7 +203,7 @@ class SfaEncoding(Encoding):
             self.own[side].place(cid for cid, c in state.craft.items() if c.side == side)
             self._present[side] = present
         shown = _shown(state, side)
-        self.seen[side].place(name for name, *_ in shown)
+        self.seen[side].place([piece[0] for piece in shown])
         return shown
 
     def _own(self, state: SfaState, craft_id: str) -> int:
@@ -413,7 +427,7 @@ class SfaEncoding(Encoding):
             out += row(state, *piece, False) if piece is not None else blank
         out.append(state.turn / max(1, state.turn_limit))
         out.append(1.0 if state.active == side else 0.0)
-        out.extend(1.0 if state.phase == p else 0.0 for p in PHASES)
+        out += _PHASE_FLAGS.get(state.phase, _NO_PHASE)
         return out
 
     def _craft(
@@ -463,6 +477,10 @@ class SfaEncoding(Encoding):
             1.0 if "extra_move" in selected else 0.0,
         ]
 
+
+_PHASE_FLAGS = {p: tuple(1.0 if q == p else 0.0 for q in PHASES) for p in PHASES}
+"""The observation's phase numbers for each phase (all zeros for any other: `_NO_PHASE`)."""
+_NO_PHASE = (0.0,) * len(PHASES)
 
 _TRIG = {f: (math.cos(f * math.pi / 3), math.sin(f * math.pi / 3)) for f in range(6)}
 """(cos, sin) of each facing, as `_craft` would work them out."""
