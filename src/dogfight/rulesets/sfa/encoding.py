@@ -184,8 +184,6 @@ class SfaEncoding(Encoding):
         move = next(b for b in self.layout.blocks() if b.kind == "move")
         self._move_block = (move.start, move.size // c)
         """Where the move cells start, and how many each craft has."""
-        self._kept: dict[tuple[int, int, str, bool], dict[str, int]] = {}
-        """Move cells by craft block, facing, abort and ram, then steps (`cells`)."""
         self._scales: dict[str, tuple[int, int, int]] = {}
         """Per craft type: its structure, power and move, each at least 1."""
         self._present: dict[str, tuple[str, ...]] = {}
@@ -306,16 +304,19 @@ class SfaEncoding(Encoding):
             append(cell if cell is not None else self.index(state, action))
         return out
 
-    def _kept_moves(self, base: int, facing: int, abort: str, ram: bool) -> dict[str, int]:
+    @staticmethod
+    def _kept_moves(base: int, facing: int, abort: str, ram: bool) -> dict[str, int]:
         """The cells of the moves (steps to cell) of the craft block at `base` flying
-        from `facing` with this abort and ram: a pure function of the four, so kept for
-        the whole game (emptied if it ever grows large)."""
+        from `facing` with this abort and ram: a pure function of the four (the block's
+        first cell plus `_move_part`), so kept for every game of every scenario, as a
+        new game's encoding would otherwise number its moves afresh (emptied if it
+        ever grows large)."""
         key = (base, facing, abort, ram)
-        table = self._kept.get(key)
+        table = _KEPT.get(key)
         if table is None:
-            if len(self._kept) >= 4096:
-                self._kept.clear()
-            table = self._kept[key] = {}
+            if len(_KEPT) >= 4096:
+                _KEPT.clear()
+            table = _KEPT[key] = {}
         elif len(table) >= 4096:
             table.clear()
         return table
@@ -477,6 +478,10 @@ class SfaEncoding(Encoding):
             1.0 if "extra_move" in selected else 0.0,
         ]
 
+
+_KEPT: dict[tuple[int, int, str, bool], dict[str, int]] = {}
+"""Move cells by craft block's first cell, facing, abort and ram, then steps
+(`SfaEncoding._kept_moves`)."""
 
 _PHASE_FLAGS = {p: tuple(1.0 if q == p else 0.0 for q in PHASES) for p in PHASES}
 """The observation's phase numbers for each phase (all zeros for any other: `_NO_PHASE`)."""
