@@ -47,40 +47,50 @@ def game_seed(seed: int) -> int:
 
 
 class Decision:
-    """The legal actions of one decision by cell: mask, table and sorted cells."""
+    """The legal actions of one decision by cell: mask, picks and sorted cells."""
 
-    __slots__ = ("_at", "_cells", "_size", "table")
+    __slots__ = ("_cells", "_legal", "_size", "_sorted", "_table")
 
     def __init__(self, encoding: Encoding, state: Any, legal: list[Any]) -> None:
-        cells = encoding.cells(state, legal)
-        # The first action listed for a cell stands for it: built from the end, a later
-        # action's entry is overwritten by an earlier one's (one C-level pass, where a
-        # loop testing `in` cost a good part of a step with many moves).
-        self.table: dict[int, Any] = dict(zip(reversed(cells), reversed(legal), strict=True))
-        self._cells: list[int] | None = None
+        self._legal = legal
+        # The cell of each legal action, in the order listed: the first action listed
+        # for a cell stands for it (`pick` finds it by one C-level search of this list,
+        # where a table by cell, built at every decision, cost more than all the picks).
+        self._cells: list[int] = encoding.cells(state, legal)
         self._size = encoding.size
-        self._at = np.fromiter(self.table, np.intp, len(self.table))
+        self._sorted: list[int] | None = None
+        self._table: dict[int, Any] | None = None
 
     def mask(self) -> np.ndarray:
         """A new int8 array, 1 exactly on the cells holding a legal action (new at each
         call, so that a caller may keep or change it)."""
         mask = np.zeros(self._size, dtype=np.int8)
-        mask.put(self._at, 1)
+        if self._cells:
+            mask.put(self._cells, 1)
         return mask
+
+    @property
+    def table(self) -> dict[int, Any]:
+        """The legal action standing for each cell holding one (built when first asked)."""
+        if self._table is None:
+            # Built from the end, a later action's entry is overwritten by an earlier one's.
+            self._table = dict(zip(reversed(self._cells), reversed(self._legal), strict=True))
+        return self._table
 
     @property
     def cells(self) -> list[int]:
         """The cells holding a legal action, ascending (sorted when first asked: only an
         index the mask leaves out needs them)."""
-        if self._cells is None:
-            self._cells = sorted(self.table)
-        return self._cells
+        if self._sorted is None:
+            self._sorted = sorted(set(self._cells))
+        return self._sorted
 
     def pick(self, cell: int) -> Any:
         """The legal action of `cell`, or of the nearest cell holding one."""
-        action = self.table.get(cell)
-        if action is not None:
-            return action
+        try:
+            return self._legal[self._cells.index(cell)]
+        except ValueError:
+            pass
         cells = self.cells
         if not cells:
             raise ValueError("no side decides now: the battle is over (reset it)")

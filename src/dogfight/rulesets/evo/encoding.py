@@ -136,6 +136,12 @@ class EvoEncoding(Encoding):
         movers: dict[str, tuple[int, float]] = {}
         for action in actions:
             if type(action) is A.Manoeuvre:
+                # Its cell depends on the action, the slots and the flight's Agility
+                # only: remembered, as a flight is offered the same shapes turn after turn.
+                cell = memo.get(action)
+                if cell is not None:
+                    out.append(cell)
+                    continue
                 mover = movers.get(action.unit)
                 if mover is None:
                     flight = state.flights.get(action.unit)
@@ -152,10 +158,11 @@ class EvoEncoding(Encoding):
                 dy = sum(m.dy for m in moves) / n
                 dist = math.hypot(dx, dy)
                 if dist <= 0.05:
-                    out.append(mover[0] + (0 if dist < 0.05 else 1))
-                    continue
-                far = 1 if dist < mover[1] else 2
-                out.append(mover[0] + sector(dx, dy, MOVE_SECTORS) * 3 + far)
+                    cell = mover[0] + (0 if dist < 0.05 else 1)
+                else:
+                    far = 1 if dist < mover[1] else 2
+                    cell = mover[0] + sector(dx, dy, MOVE_SECTORS) * 3 + far
+                out.append(self._memo.put(action, cell))
                 continue
             cell = memo.get(action)
             out.append(cell if cell is not None else self.index(state, action))

@@ -83,17 +83,31 @@ def _shown(state: SfaState, side: str) -> list[Piece]:
     side sees the cloaked projector (as `observe.hide_from` shows it)."""
     table = N.names_for(state, side)
     pieces: list[Piece] = []
+    # Whether the side sees the other side's cloaked craft depends on its own sensors
+    # alone (`side_sees`): asked once, and only if a cloaked craft is met.
+    sensors: bool | None = None
     for craft in state.craft.values():
-        if craft.side != side and T.side_sees(state, side, craft):
-            name = table.get(craft.id, craft.id)
-            pieces.append((name, craft, craft.hex, craft.facing, craft.cloaked))
+        if craft.side == side:
+            continue
+        if craft.cloaked:
+            if sensors is None:
+                sensors = T.side_sees(state, side, craft)
+            if not sensors:
+                continue
+        name = table.get(craft.id, craft.id)
+        pieces.append((name, craft, craft.hex, craft.facing, craft.cloaked))
     for decoy in state.decoys.values():
         owner = state.craft.get(decoy.owner)
         if owner is not None and owner.side != side and decoy.on:
             cloaked = owner.cloaked and T.side_sees(state, side, owner)
             pieces.append((table.get(decoy.id, decoy.id), owner, decoy.hex, decoy.facing, cloaked))
-    pieces.sort(key=lambda p: _alias_key(p[0]))
+    if len(pieces) > 1:
+        pieces.sort(key=_piece_key)
     return pieces
+
+
+def _piece_key(piece: Piece) -> Any:
+    return _alias_key(piece[0])
 
 
 class SfaEncoding(Encoding):
@@ -170,7 +184,6 @@ class SfaEncoding(Encoding):
         move = next(b for b in self.layout.blocks() if b.kind == "move")
         self._move_block = (move.start, move.size // c)
         """Where the move cells start, and how many each craft has."""
-        self._plain: dict[tuple[int, int], dict[str, int]] = {}
         self._scales: dict[str, tuple[int, int, int]] = {}
         """Per craft type: its structure, power and move, each at least 1."""
         self._present: dict[str, tuple[str, ...]] = {}
@@ -188,7 +201,7 @@ class SfaEncoding(Encoding):
             self.own[side].place(cid for cid, c in state.craft.items() if c.side == side)
             self._present[side] = present
         shown = _shown(state, side)
-        self.seen[side].place(name for name, *_ in shown)
+        self.seen[side].place([piece[0] for piece in shown])
         return shown
 
     def _own(self, state: SfaState, craft_id: str) -> int:
@@ -247,50 +260,63 @@ class SfaEncoding(Encoding):
 
     def cells(self, state: SfaState, actions: list[Any]) -> list[int]:
         """`index` of each action. A decision offers some forty moves: a move's cell is
-        its craft's block plus a part that depends only on the facing and the steps
-        (`_move_part`, worked out once for every game); the cells of a plain move (no
-        abort, no ram) are kept by block and facing, keyed by the steps alone, so most
-        of a movement decision is one lookup per move. The rest go through `index`."""
+        its craft's block plus a part that depends only on the facing, the steps, the
+        abort and the ram (`_move_part`, worked out once for every game); those cells
+        are kept by block, facing, abort and ram, keyed by the steps alone, and the
+        engine lists a craft's moves in runs of the same abort and ram, so most of a
+        movement decision is one lookup per move. The rest go through `index`."""
         memo, crafts = self._memo.table(), state.craft
         out: list[int] = []
         append = out.append
         start, width = self._move_block
         craft_id: str | None = None
+        abort, ram = "", False
         base = facing = 0
-        plain: dict[str, int] = {}
+        kept: dict[str, int] = {}
         for action in actions:
             kind = type(action)
             if kind is Move and action.dest is None:
-                if action.craft != craft_id:
+                if action.craft != craft_id or action.abort != abort or action.ram != ram:
                     craft = crafts.get(action.craft)
                     if craft is None:
                         craft_id = None
                         append(self.index(state, action))
                         continue
                     craft_id, facing = action.craft, craft.facing
+                    abort, ram = action.abort, action.ram
                     base = start + width * min(self.capacity - 1, self._own(state, craft.id))
-                    plain = self._plain_moves(base, facing)
-                if action.abort or action.ram:
-                    append(base + _move_part(facing, action.steps, action.abort, action.ram))
-                    continue
-                cell = plain.get(action.steps)
+                    kept = self._kept_moves(base, facing, abort, ram)
+                cell = kept.get(action.steps)
                 if cell is None:
-                    cell = plain[action.steps] = base + _move_part(facing, action.steps, "", False)
+                    cell = kept[action.steps] = base + _move_part(facing, action.steps, abort, ram)
                 append(cell)
                 continue
-            cell = None if kind is Move or (kind is Resolve and action.target) else memo.get(action)
+            if kind is Move:
+                # A Teleport or a Tractor Beam drag: its cell depends on the craft's
+                # slot and the offset to its end, so it is remembered with the hex the
+                # craft starts from (a teleport offers every hex within reach).
+                craft = crafts.get(action.craft)
+                key = (action, craft.hex if craft is not None else None)
+                cell = memo.get(key)
+                append(cell if cell is not None else self._memo.put(key, self._move(state, action)))
+                continue
+            cell = None if kind is Resolve and action.target else memo.get(action)
             append(cell if cell is not None else self.index(state, action))
         return out
 
-    def _plain_moves(self, base: int, facing: int) -> dict[str, int]:
-        """The cells of plain moves (steps to cell) of the craft block at `base` flying
-        from `facing`: a pure function of the two, so kept for the whole game (emptied
-        if it ever grows large)."""
-        table = self._plain.get((base, facing))
+    @staticmethod
+    def _kept_moves(base: int, facing: int, abort: str, ram: bool) -> dict[str, int]:
+        """The cells of the moves (steps to cell) of the craft block at `base` flying
+        from `facing` with this abort and ram: a pure function of the four (the block's
+        first cell plus `_move_part`), so kept for every game of every scenario, as a
+        new game's encoding would otherwise number its moves afresh (emptied if it
+        ever grows large)."""
+        key = (base, facing, abort, ram)
+        table = _KEPT.get(key)
         if table is None:
-            if len(self._plain) >= 4096:
-                self._plain.clear()
-            table = self._plain[(base, facing)] = {}
+            if len(_KEPT) >= 4096:
+                _KEPT.clear()
+            table = _KEPT[key] = {}
         elif len(table) >= 4096:
             table.clear()
         return table
@@ -402,7 +428,7 @@ class SfaEncoding(Encoding):
             out += row(state, *piece, False) if piece is not None else blank
         out.append(state.turn / max(1, state.turn_limit))
         out.append(1.0 if state.active == side else 0.0)
-        out.extend(1.0 if state.phase == p else 0.0 for p in PHASES)
+        out += _PHASE_FLAGS.get(state.phase, _NO_PHASE)
         return out
 
     def _craft(
@@ -452,6 +478,14 @@ class SfaEncoding(Encoding):
             1.0 if "extra_move" in selected else 0.0,
         ]
 
+
+_KEPT: dict[tuple[int, int, str, bool], dict[str, int]] = {}
+"""Move cells by craft block's first cell, facing, abort and ram, then steps
+(`SfaEncoding._kept_moves`)."""
+
+_PHASE_FLAGS = {p: tuple(1.0 if q == p else 0.0 for q in PHASES) for p in PHASES}
+"""The observation's phase numbers for each phase (all zeros for any other: `_NO_PHASE`)."""
+_NO_PHASE = (0.0,) * len(PHASES)
 
 _TRIG = {f: (math.cos(f * math.pi / 3), math.sin(f * math.pi / 3)) for f in range(6)}
 """(cos, sin) of each facing, as `_craft` would work them out."""
