@@ -7,13 +7,14 @@ way, hold, withdraw); `check` accepts any legal move, not only these.
 
 from __future__ import annotations
 
+import math
+
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.acta.actions import Leg, MoveFighter, MoveShip, Recover
 from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.movement import (
     fighter_budget,
     free_spot_near,
-    overlapping_fighter,
     ship_max_speed,
     ship_path,
     ship_turn_inches,
@@ -68,6 +69,10 @@ def fighter_moves(
     budget = fighter_budget(state, fighter, ctx.rules)
     here = fighter.pose.position
     r = state.radius(fighter)
+    # What `add` asks of every candidate spot, worked out once.
+    hx, hy = here.x, here.y
+    reach = budget + EPSILON
+    right, top = state.table.width + EPSILON, state.table.height + EPSILON
     out: list[MoveFighter | Recover] = [
         MoveFighter(
             unit=fighter.id,
@@ -82,12 +87,13 @@ def fighter_moves(
         if spot is None:
             return
         # The same tolerance as check(): a rounded full-speed spot is still legal.
-        dist = spot.distance(here)
-        if dist > budget + EPSILON or dist < 1e-6:
+        x, y = spot.x, spot.y
+        dist = math.hypot(x - hx, y - hy)  # spot.distance(here)
+        if dist > reach or dist < 1e-6:
             return
-        if not state.table.contains(spot):
+        if not (-EPSILON <= x <= right and -EPSILON <= y <= top):  # table.contains(spot)
             return
-        if overlapping_fighter(state, fighter, spot, grid=grid) is not None:
+        if grid.overlapping(fighter, r, x, y) is not None:  # overlapping_fighter's answer
             return
         if support:
             saved = fighter.pose

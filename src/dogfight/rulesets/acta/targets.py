@@ -42,8 +42,30 @@ def weapon_named(state: ActaState, unit: UnitState, name: str) -> Weapon | None:
     return None
 
 
+def firer_problem(ctx: Ctx, firer: UnitState) -> str:
+    """Why the unit may fire no weapon at any target now ('' if nothing bars it as a
+    whole): the part of `shot_problem` that names neither weapon nor target."""
+    state = ctx.state
+    if state.is_fighter(firer):
+        if firer.attack_done:
+            return f"{firer.id} has already made its attack this turn"
+        if state.engaged(firer) and not ctx.opt("engaged_fighters_fire"):
+            return f"{firer.id} is locked in a dogfight and may not fire (ACTA-DOG-8)"
+    elif firer.crippled and firer.fired:
+        return f"{firer.id} is crippled and may fire only one weapon system (ACTA-CRP-1)"
+    return ""
+
+
 def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> str:
     """Why this weapon may not fire at this target now ('' if it may)."""
+    return _shot_problem(ctx, firer, weapon, target, firer_problem(ctx, firer))
+
+
+def _shot_problem(
+    ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState, barred_whole: str
+) -> str:
+    """`shot_problem`, given the firer's `firer_problem` (worked out once by `_shots`
+    for all its weapons and targets): the reasons in one order, whoever asks."""
     state = ctx.state
     if target.side == firer.side:
         return f"{target.id} is on your own side"
@@ -57,19 +79,15 @@ def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
     arc = weapon_arc(weapon, str(ctx.opt("missing_arc")))
     if not in_arc(state, firer, target, arc, ctx.rules):
         return f"{target.id} is outside {weapon.name}'s {arc} arc (ACTA-ARC-1)"
+    if barred_whole:
+        return barred_whole
     if state.is_fighter(firer):
-        if firer.attack_done:
-            return f"{firer.id} has already made its attack this turn"
-        if state.engaged(firer) and not ctx.opt("engaged_fighters_fire"):
-            return f"{firer.id} is locked in a dogfight and may not fire (ACTA-DOG-8)"
         if firer.fighter_target and firer.fighter_target != target.id:
             return (
                 f"{firer.id} attacks one target a turn (it is one weapon system) and "
                 f"chose {firer.fighter_target} (ACTA-FTR-7)"
             )
     else:
-        if firer.crippled and firer.fired:
-            return f"{firer.id} is crippled and may fire only one weapon system (ACTA-CRP-1)"
         drained = drain_fire_problem(firer, weapon)
         if drained:
             return drained
@@ -84,11 +102,13 @@ def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
 def _shots(ctx: Ctx, unit: UnitState) -> Iterator[tuple[Weapon, UnitState]]:
     """Every (weapon, target) the unit could fire now, weapons in order, each weapon's
     targets in table order (`shot_problem` decides each)."""
+    if firer_problem(ctx, unit):
+        return  # no weapon at any target: each pair's shot_problem would say so
     state = ctx.state
     enemies = state.on_table(state.other(unit.side))
     for weapon in weapons_of(state, unit):
         for target in enemies:
-            if not shot_problem(ctx, unit, weapon, target):
+            if not _shot_problem(ctx, unit, weapon, target, ""):
                 yield weapon, target
 
 
