@@ -243,9 +243,7 @@ def free_spot_near(
         rad = math.radians(prefer + offset)
         x = round(cx + distance * math.cos(rad), 4)
         y = round(cy + distance * math.sin(rad), 4)
-        if not (
-            -EPSILON <= x <= table.width + EPSILON and -EPSILON <= y <= table.height + EPSILON
-        ):
+        if not (-EPSILON <= x <= table.width + EPSILON and -EPSILON <= y <= table.height + EPSILON):
             continue
         spot = Vec2(x, y)
         if overlapping_fighter(state, unit, spot, ignore, grid) is None:

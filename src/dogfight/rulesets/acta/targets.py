@@ -58,14 +58,15 @@ def firer_problem(ctx: Ctx, firer: UnitState) -> str:
 
 def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> str:
     """Why this weapon may not fire at this target now ('' if it may)."""
-    return _shot_problem(ctx, firer, weapon, target, firer_problem(ctx, firer))
+    return (
+        _aim_problem(ctx, firer, weapon, target)
+        or firer_problem(ctx, firer)
+        or _shot_rest_problem(ctx, firer, weapon, target)
+    )
 
 
-def _shot_problem(
-    ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState, barred_whole: str
-) -> str:
-    """`shot_problem`, given the firer's `firer_problem` (worked out once by `_shots`
-    for all its weapons and targets): the reasons in one order, whoever asks."""
+def _aim_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> str:
+    """The first reasons of `shot_problem`: side, weapon used, barred, range and arc."""
     state = ctx.state
     if target.side == firer.side:
         return f"{target.id} is on your own side"
@@ -79,8 +80,13 @@ def _shot_problem(
     arc = weapon_arc(weapon, str(ctx.opt("missing_arc")))
     if not in_arc(state, firer, target, arc, ctx.rules):
         return f"{target.id} is outside {weapon.name}'s {arc} arc (ACTA-ARC-1)"
-    if barred_whole:
-        return barred_whole
+    return ""
+
+
+def _shot_rest_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> str:
+    """The last reasons of `shot_problem`, after `firer_problem`'s: one target a turn,
+    a power drain, the drone limit."""
+    state = ctx.state
     if state.is_fighter(firer):
         if firer.fighter_target and firer.fighter_target != target.id:
             return (
@@ -102,13 +108,18 @@ def _shot_problem(
 def _shots(ctx: Ctx, unit: UnitState) -> Iterator[tuple[Weapon, UnitState]]:
     """Every (weapon, target) the unit could fire now, weapons in order, each weapon's
     targets in table order (`shot_problem` decides each)."""
-    if firer_problem(ctx, unit):
-        return  # no weapon at any target: each pair's shot_problem would say so
     state = ctx.state
     enemies = state.on_table(state.other(unit.side))
+    whole: str | None = None  # firer_problem, asked once and only of a unit with a shot lined up
     for weapon in weapons_of(state, unit):
         for target in enemies:
-            if not _shot_problem(ctx, unit, weapon, target, ""):
+            if _aim_problem(ctx, unit, weapon, target):
+                continue
+            if whole is None:
+                whole = firer_problem(ctx, unit)
+            if whole:
+                return  # no weapon at any target: each pair's shot_problem would say so
+            if not _shot_rest_problem(ctx, unit, weapon, target):
                 yield weapon, target
 
 
