@@ -1061,10 +1061,17 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
     near = nearest_of_side(state, leader.pose.position, state.other(flight.side))
     if near is not None:
         headings.append((near.pose.position - leader.pose.position).angle())
+    # `table.contains(position + step)` for each model, written out (the same sums).
+    right, top = state.table.width + EPSILON, state.table.height + EPSILON
     out = []
     for heading in headings:
         step = Vec2.polar(agility, heading).rounded()
-        if not all(state.table.contains(m.pose.position + step) for m in acting):
+        sx, sy = step.x, step.y
+        if not all(
+            -EPSILON <= m.pose.position.x + sx <= right
+            and -EPSILON <= m.pose.position.y + sy <= top
+            for m in acting
+        ):
             continue
         out.append(
             A.Manoeuvre(unit=flight.id, moves=tuple(A.Move(m.id, step.x, step.y) for m in acting))
