@@ -1076,7 +1076,7 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
         step = Vec2.polar(agility, heading).rounded()
         sx, sy = step.x, step.y
         if not (
-            -EPSILON <= x0 + sx and x1 + sx <= right and -EPSILON <= y0 + sy and y1 + sy <= top
+            x0 + sx >= -EPSILON and x1 + sx <= right and y0 + sy >= -EPSILON and y1 + sy <= top
         ):
             continue
         out.append(A.Manoeuvre(unit=flight.id, moves=tuple([A.Move(i, sx, sy) for i in ids])))
