@@ -236,6 +236,7 @@ def free_spot_near(
     unit overlaps no fighter and stays on the table (`grid`: as for `overlapping_fighter`)."""
     table = state.table
     cx, cy = centre.x, centre.y
+    r = state.radius(unit)
     for offset in _SPOT_OFFSETS:
         # `(centre + Vec2.polar(distance, prefer + offset)).rounded()` and
         # `table.contains`, written out: asked some twenty times for each candidate
@@ -245,9 +246,12 @@ def free_spot_near(
         y = round(cy + distance * math.sin(rad), 4)
         if not (-EPSILON <= x <= table.width + EPSILON and -EPSILON <= y <= table.height + EPSILON):
             continue
-        spot = Vec2(x, y)
-        if overlapping_fighter(state, unit, spot, ignore, grid) is None:
-            return spot
+        if grid is not None:
+            clash = grid.overlapping(unit, r, x, y, ignore)  # overlapping_fighter's answer
+        else:
+            clash = overlapping_fighter(state, unit, Vec2(x, y), ignore)
+        if clash is None:
+            return Vec2(x, y)
     return None
 
 
