@@ -148,11 +148,13 @@ def reaction_target_ok(ctx: Ctx, flight: Flight, target: Model) -> bool:
     weapons = state.unit_type(flight).weapons
     close = float(ctx.opt("close_range"))
     anywhere = ctx.opt("reaction_range") == "weapon"
+    # Close range is a question of the model, asked once for all its weapons.
     return any(
         (anywhere or ctx.rules.within_close(distance(m, target), close))
-        and can_fire(ctx, flight, m, w, target, ignore_arcs=False, reaction=True)
+        and any(
+            can_fire(ctx, flight, m, w, target, ignore_arcs=False, reaction=True) for w in weapons
+        )
         for m in state.models_of(flight)
-        for w in weapons
     )
 
 
