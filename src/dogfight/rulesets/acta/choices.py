@@ -7,13 +7,14 @@ way, hold, withdraw); `check` accepts any legal move, not only these.
 
 from __future__ import annotations
 
+import math
+
 from dogfight.geometry import EPSILON, Vec2
 from dogfight.rulesets.acta.actions import Leg, MoveFighter, MoveShip, Recover
 from dogfight.rulesets.acta.context import Ctx
 from dogfight.rulesets.acta.movement import (
     fighter_budget,
     free_spot_near,
-    overlapping_fighter,
     ship_max_speed,
     ship_path,
     ship_turn_inches,
@@ -68,6 +69,10 @@ def fighter_moves(
     budget = fighter_budget(state, fighter, ctx.rules)
     here = fighter.pose.position
     r = state.radius(fighter)
+    # What `add` asks of every candidate spot, worked out once.
+    hx, hy = here.x, here.y
+    reach = budget + EPSILON
+    right, top = state.table.width + EPSILON, state.table.height + EPSILON
     out: list[MoveFighter | Recover] = [
         MoveFighter(
             unit=fighter.id,
@@ -78,20 +83,21 @@ def fighter_moves(
         )
     ]
 
-    def add(spot: Vec2 | None, heading: float, support: str = "") -> None:
+    def add(spot: Vec2 | tuple[float, float] | None, heading: float, support: str = "") -> None:
         if spot is None:
             return
         # The same tolerance as check(): a rounded full-speed spot is still legal.
-        dist = spot.distance(here)
-        if dist > budget + EPSILON or dist < 1e-6:
+        x, y = (spot.x, spot.y) if isinstance(spot, Vec2) else spot
+        dist = math.hypot(x - hx, y - hy)  # spot.distance(here)
+        if dist > reach or dist < 1e-6:
             return
-        if not state.table.contains(spot):
+        if not (-EPSILON <= x <= right and -EPSILON <= y <= top):  # table.contains(spot)
             return
-        if overlapping_fighter(state, fighter, spot, grid=grid) is not None:
+        if grid.overlapping(fighter, r, x, y) is not None:  # overlapping_fighter's answer
             return
         if support:
             saved = fighter.pose
-            fighter.pose = type(saved)(spot, saved.heading)
+            fighter.pose = type(saved)(Vec2(x, y), saved.heading)
             problem = support_problem(state, fighter, support)
             fighter.pose = saved
             if problem:
@@ -99,30 +105,40 @@ def fighter_moves(
         out.append(
             MoveFighter(
                 unit=fighter.id,
-                x=spot.x,
-                y=spot.y,
+                x=x,
+                y=y,
                 heading=round(heading % 360, 2),
                 support=support,
             )
         )
 
+    def ahead(length: float, rad: float) -> tuple[float, float]:
+        # `(here + Vec2.polar(length, bearing)).rounded()` with `rad` the bearing in
+        # radians, written out: the same operations, so the same floats.
+        return round(hx + length * math.cos(rad), 4), round(hy + length * math.sin(rad), 4)
+
     enemies = state.on_table(state.other(fighter.side))
     weapons = weapons_of(state, fighter)
     shortest = min((w.range for w in weapons), default=0.0)
+    types = state.types
+    aparts: list[float] = []
     for enemy in enemies:
         centre = enemy.pose.position
-        bearing = (centre - here).angle()
-        contact = r + state.radius(enemy)
-        apart = here.distance(centre)
+        etype = types[enemy.type]
+        bearing = math.degrees(math.atan2(centre.y - hy, centre.x - hx))  # (centre - here).angle()
+        rad = math.radians(bearing)
+        contact = r + etype.base_radius
+        apart = math.hypot(hx - centre.x, hy - centre.y)  # here.distance(centre)
+        aparts.append(apart)
         gap = apart - contact
         if gap <= budget:
             # Into base contact (a dogfight for fighters; on the base for ships).
             add(free_spot_near(state, fighter, centre, contact, bearing + 180, grid=grid), bearing)
         else:
-            add((here + Vec2.polar(budget, bearing)).rounded(), bearing)
-        if not state.is_fighter(enemy):
+            add(ahead(budget, rad), bearing)
+        if not etype.is_fighter:
             # Into weapon range of a ship, short of its base.
-            add((here + Vec2.polar(min(budget, max(0.0, gap - 1.0)), bearing)).rounded(), bearing)
+            add(ahead(min(budget, max(0.0, gap - 1.0)), rad), bearing)
         elif weapons:
             # Stand off: within half range of the shortest gun, just out of base contact,
             # to shoot without starting a dogfight.
@@ -131,10 +147,9 @@ def fighter_moves(
                 spot = free_spot_near(state, fighter, centre, stand, bearing + 180, grid=grid)
                 add(spot, bearing)
     for friend in state.ships(fighter.side):
-        if (
+        if friend.id == fighter.supporting or (
             len([s for s in state.supporters_of(friend.id) if s.id != fighter.id])
             >= SHIP_SUPPORT_LIMIT
-            or friend.id == fighter.supporting
         ):
             continue
         centre = friend.pose.position
@@ -144,7 +159,8 @@ def fighter_moves(
         if not recovery_problem(ctx, fighter, friend):
             out.append(Recover(unit=fighter.id, ship=friend.id))
     if enemies:
-        nearest = min(enemies, key=lambda e: (e.pose.position.distance(here), e.id))
+        # The nearest enemy (ties to the lower id): `aparts` are the same distances.
+        nearest = enemies[min(range(len(enemies)), key=lambda k: (aparts[k], enemies[k].id))]
         away = (here - nearest.pose.position).angle()
         spot = state.table.clamp(here + Vec2.polar(budget, away), margin=r).rounded()
         add(spot, away)

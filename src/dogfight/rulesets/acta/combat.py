@@ -6,6 +6,8 @@ Hull score and attack table (clauses ACTA-RES-*).
 
 from __future__ import annotations
 
+import math
+
 from dogfight.rulesets.acta.context import BASE_RULES, Ctx
 from dogfight.rulesets.acta.fire_rules import drone_allowance, is_drone, multihit, record_drones
 from dogfight.rulesets.acta.rules import ARC_RANGES as ARC_RANGES  # named here too
@@ -28,16 +30,18 @@ def weapon_arc(weapon: Weapon, missing_arc: str) -> str:
     return weapon.arc if weapon.arc is not None else missing_arc
 
 
-def edge(state: ActaState, unit: UnitState) -> float:
-    """What ranges leave off a unit's centre: a fighter's base radius, 0 for a ship."""
-    return state.radius(unit) if state.is_fighter(unit) else 0.0
-
-
 def measure(state: ActaState, a: UnitState, b: UnitState, rules: ActaRules = BASE_RULES) -> float:
     """Range between two units: centre to centre, but from a fighter's base edge
     (`ActaRules.range_between`, ACTA-GEN-2)."""
-    centres = a.pose.position.distance(b.pose.position)
-    return rules.range_between(centres, edge(state, a), edge(state, b))
+    pa, pb = a.pose.position, b.pose.position
+    ta, tb = state.types[a.type], state.types[b.type]
+    # What ranges leave off a unit's centre: a fighter's base radius, 0 for a ship
+    # (written out here: asked for every weapon and target of every listing).
+    return rules.range_between(
+        math.hypot(pa.x - pb.x, pa.y - pb.y),
+        ta.base_radius if ta.is_fighter else 0.0,
+        tb.base_radius if tb.is_fighter else 0.0,
+    )
 
 
 def in_arc(

@@ -234,11 +234,27 @@ def free_spot_near(
 ) -> Vec2 | None:
     """A point `distance` from `centre`, as near bearing `prefer` as possible, where the
     unit overlaps no fighter and stays on the table (`grid`: as for `overlapping_fighter`)."""
-    for step in range(0, 181, 15):
-        for sign in (1, -1) if step else (1,):
-            spot = (centre + Vec2.polar(distance, prefer + sign * step)).rounded()
-            if not state.table.contains(spot):
-                continue
-            if overlapping_fighter(state, unit, spot, ignore, grid) is None:
-                return spot
+    table = state.table
+    cx, cy = centre.x, centre.y
+    r = state.radius(unit)
+    for offset in _SPOT_OFFSETS:
+        # `(centre + Vec2.polar(distance, prefer + offset)).rounded()` and
+        # `table.contains`, written out: asked some twenty times for each candidate
+        # move, and the same operations in the same order give the same floats.
+        rad = math.radians(prefer + offset)
+        x = round(cx + distance * math.cos(rad), 4)
+        y = round(cy + distance * math.sin(rad), 4)
+        if not (-EPSILON <= x <= table.width + EPSILON and -EPSILON <= y <= table.height + EPSILON):
+            continue
+        if grid is not None:
+            clash = grid.overlapping(unit, r, x, y, ignore)  # overlapping_fighter's answer
+        else:
+            clash = overlapping_fighter(state, unit, Vec2(x, y), ignore)
+        if clash is None:
+            return Vec2(x, y)
     return None
+
+
+_SPOT_OFFSETS: tuple[int, ...] = (0, *(o for step in range(15, 181, 15) for o in (step, -step)))
+"""The bearings `free_spot_near` tries, in its order: the preferred one, then 15, 30, ...
+180 degrees to either side (left first)."""

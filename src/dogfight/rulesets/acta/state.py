@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import math
+from collections.abc import Iterator
 
 import msgspec
 
 from dogfight.core.ruleset import Outcome, UnitRecord
-from dogfight.geometry import Pose, Table, Vec2, in_contact
+from dogfight.geometry import EPSILON, Pose, Table, Vec2, in_contact
 from dogfight.rulesets.acta.actions import Fire
 from dogfight.rulesets.acta.units import UnitType
 
@@ -300,22 +302,28 @@ class ActaState(msgspec.Struct, kw_only=True):
 
     def enemy_fighters_touching(self, unit: UnitState) -> list[UnitState]:
         """Enemy fighters in base contact with this unit."""
+        return list(self._enemy_fighters_touching(unit))
+
+    def _enemy_fighters_touching(self, unit: UnitState) -> Iterator[UnitState]:
         enemy = self.other(unit.side)
         types = self.types
         at, r = unit.pose.position, types[unit.type].base_radius
-        # Asked for every fighter at every step (who is locked?): one pass, no lists built.
-        return [
-            e
-            for e in self.units.values()
-            if e.side == enemy
-            and types[e.type].is_fighter
-            and e.id != unit.id
-            and in_contact(at, r, e.pose.position, types[e.type].base_radius)
-        ]
+        x, y, uid = at.x, at.y, unit.id
+        # Asked for every fighter at every step (who is locked?): one pass, and
+        # `in_contact` written out (the same sums, so the same answer).
+        for e in self.units.values():
+            if e.side != enemy:
+                continue
+            etype = types[e.type]
+            if not etype.is_fighter or e.id == uid:
+                continue
+            pos = e.pose.position
+            if math.hypot(x - pos.x, y - pos.y) <= r + etype.base_radius + EPSILON:
+                yield e
 
     def engaged(self, fighter: UnitState) -> bool:
         """True if a fighter is locked in a dogfight (touching an enemy fighter)."""
-        return bool(self.enemy_fighters_touching(fighter))
+        return next(self._enemy_fighters_touching(fighter), None) is not None
 
     def supporters_of(self, unit_id: str) -> list[UnitState]:
         """Friendly fighters supporting this unit."""

@@ -42,8 +42,31 @@ def weapon_named(state: ActaState, unit: UnitState, name: str) -> Weapon | None:
     return None
 
 
+def firer_problem(ctx: Ctx, firer: UnitState) -> str:
+    """Why the unit may fire no weapon at any target now ('' if nothing bars it as a
+    whole): the part of `shot_problem` that names neither weapon nor target."""
+    state = ctx.state
+    if state.is_fighter(firer):
+        if firer.attack_done:
+            return f"{firer.id} has already made its attack this turn"
+        if state.engaged(firer) and not ctx.opt("engaged_fighters_fire"):
+            return f"{firer.id} is locked in a dogfight and may not fire (ACTA-DOG-8)"
+    elif firer.crippled and firer.fired:
+        return f"{firer.id} is crippled and may fire only one weapon system (ACTA-CRP-1)"
+    return ""
+
+
 def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> str:
     """Why this weapon may not fire at this target now ('' if it may)."""
+    return (
+        _aim_problem(ctx, firer, weapon, target)
+        or firer_problem(ctx, firer)
+        or _shot_rest_problem(ctx, firer, weapon, target)
+    )
+
+
+def _aim_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> str:
+    """The first reasons of `shot_problem`: side, weapon used, barred, range and arc."""
     state = ctx.state
     if target.side == firer.side:
         return f"{target.id} is on your own side"
@@ -57,19 +80,20 @@ def shot_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) 
     arc = weapon_arc(weapon, str(ctx.opt("missing_arc")))
     if not in_arc(state, firer, target, arc, ctx.rules):
         return f"{target.id} is outside {weapon.name}'s {arc} arc (ACTA-ARC-1)"
+    return ""
+
+
+def _shot_rest_problem(ctx: Ctx, firer: UnitState, weapon: Weapon, target: UnitState) -> str:
+    """The last reasons of `shot_problem`, after `firer_problem`'s: one target a turn,
+    a power drain, the drone limit."""
+    state = ctx.state
     if state.is_fighter(firer):
-        if firer.attack_done:
-            return f"{firer.id} has already made its attack this turn"
-        if state.engaged(firer) and not ctx.opt("engaged_fighters_fire"):
-            return f"{firer.id} is locked in a dogfight and may not fire (ACTA-DOG-8)"
         if firer.fighter_target and firer.fighter_target != target.id:
             return (
                 f"{firer.id} attacks one target a turn (it is one weapon system) and "
                 f"chose {firer.fighter_target} (ACTA-FTR-7)"
             )
     else:
-        if firer.crippled and firer.fired:
-            return f"{firer.id} is crippled and may fire only one weapon system (ACTA-CRP-1)"
         drained = drain_fire_problem(firer, weapon)
         if drained:
             return drained
@@ -86,9 +110,16 @@ def _shots(ctx: Ctx, unit: UnitState) -> Iterator[tuple[Weapon, UnitState]]:
     targets in table order (`shot_problem` decides each)."""
     state = ctx.state
     enemies = state.on_table(state.other(unit.side))
+    whole: str | None = None  # firer_problem, asked once and only of a unit with a shot lined up
     for weapon in weapons_of(state, unit):
         for target in enemies:
-            if not shot_problem(ctx, unit, weapon, target):
+            if _aim_problem(ctx, unit, weapon, target):
+                continue
+            if whole is None:
+                whole = firer_problem(ctx, unit)
+            if whole:
+                return  # no weapon at any target: each pair's shot_problem would say so
+            if not _shot_rest_problem(ctx, unit, weapon, target):
                 yield weapon, target
 
 

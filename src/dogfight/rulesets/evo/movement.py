@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
-from dogfight.geometry import Pose, Vec2, overlaps
+from dogfight.geometry import EPSILON, Pose, Vec2
 from dogfight.rulesets.evo import spatial
 from dogfight.rulesets.evo.context import Ctx
 from dogfight.rulesets.evo.rules import COURSE_MIN_MOVE, DRIFT
@@ -18,12 +19,19 @@ def clash(ctx: Ctx, model: Model, at: Vec2, others: Iterable[Model] | None = Non
     """Another model whose base this one would overlap at `at`: the first of `others`
     (default: every model on the table, in table order)."""
     state = ctx.state
+    # `overlaps` written out (the same sums, so the same answer): asked of every model
+    # near every placement and every nudge back along a path.
     r = state.radius(model)
+    x, y = at.x, at.y
     types = state.types
     flights = state.flights
+    mid = model.id
     for other in state.models.values() if others is None else others:
-        if other.id != model.id and overlaps(
-            at, r, other.pose.position, types[flights[other.unit].type].base_radius
+        pos = other.pose.position
+        if (
+            other.id != mid
+            and math.hypot(x - pos.x, y - pos.y)
+            < r + types[flights[other.unit].type].base_radius - EPSILON
         ):
             return other
     return None

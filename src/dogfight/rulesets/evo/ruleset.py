@@ -47,6 +47,7 @@ from dogfight.rulesets.evo.shooting import (
     distance,
     firing_dice,
     fixed_rest,
+    may_fire_at,
     on_my_six,
     reaction_target_ok,
     resolve_die,
@@ -255,7 +256,7 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
                 close = in_reach.get(enemy.id)
                 near = [state.models[m] for m in enemy.models if m in close] if close else []
                 for model in near:
-                    if firing_dice(ctx, flight, model, reaction=False)[1]:
+                    if may_fire_at(ctx, flight, model, reaction=False):
                         out.append(A.Shoot(unit=flight.id, target=model.id))
                 if lock_on and flight.ready_target != enemy.id:
                     out.append(A.Ready(unit=flight.id, target_unit=enemy.id))
@@ -344,7 +345,7 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
                 raise IllegalAction(f"no model {action.target!r} on the table")
             if state.flights[target.unit].side == flight.side:
                 raise IllegalAction(f"{target.id} is one of your own models")
-            if not firing_dice(ctx, flight, target, reaction=False)[1]:
+            if not may_fire_at(ctx, flight, target, reaction=False):
                 raise IllegalAction(
                     f"no weapon of {flight.id} is in range and arc of "
                     f"{target.id} (EVO-SHT-1, EVO-ARC-1)"
@@ -440,7 +441,7 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
                 f"a reaction must shoot at the flight that triggered it, "
                 f"{state.reaction.trigger} (EVO-REA-2)"
             )
-        if not firing_dice(ctx, flight, target, reaction=True)[1]:
+        if not may_fire_at(ctx, flight, target, reaction=True):
             raise IllegalAction(
                 f"no weapon of {flight.id} bears on {target.id} in its printed arcs (EVO-REA-2)"
             )
@@ -1061,14 +1062,24 @@ def manoeuvre_choices(ctx: Ctx, flight: Flight) -> list[A.Manoeuvre]:
     near = nearest_of_side(state, leader.pose.position, state.other(flight.side))
     if near is not None:
         headings.append((near.pose.position - leader.pose.position).angle())
+    # `table.contains(position + step)` for every model, asked of the extreme models
+    # only: a rounded sum never decreases as a term grows, so the leftmost sum is the
+    # sum of the leftmost x, and so on (the same floats as asking each model).
+    right, top = state.table.width + EPSILON, state.table.height + EPSILON
+    x0 = min(m.pose.position.x for m in acting)
+    x1 = max(m.pose.position.x for m in acting)
+    y0 = min(m.pose.position.y for m in acting)
+    y1 = max(m.pose.position.y for m in acting)
+    ids = [m.id for m in acting]
     out = []
     for heading in headings:
         step = Vec2.polar(agility, heading).rounded()
-        if not all(state.table.contains(m.pose.position + step) for m in acting):
+        sx, sy = step.x, step.y
+        if not (
+            x0 + sx >= -EPSILON and x1 + sx <= right and y0 + sy >= -EPSILON and y1 + sy <= top
+        ):
             continue
-        out.append(
-            A.Manoeuvre(unit=flight.id, moves=tuple(A.Move(m.id, step.x, step.y) for m in acting))
-        )
+        out.append(A.Manoeuvre(unit=flight.id, moves=tuple([A.Move(i, sx, sy) for i in ids])))
     return out
 
 

@@ -9,7 +9,7 @@ its model. The seed adds stealth, 'on my six' and a 6" zone.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from dogfight.rulesets.evo.context import DEFAULT_RULES, Ctx
@@ -55,7 +55,8 @@ def can_fire(
         return False
     if torpedo and not torpedoes_left(flight, weapon):
         return False
-    if not rules.in_range(distance(model, target), weapon.range):
+    at, to = model.pose.position, target.pose.position
+    if not rules.in_range(math.hypot(at.x - to.x, at.y - to.y), weapon.range):  # distance()
         return False
     return ignore_arcs or in_arc(model, target, weapon.arc, rules)
 
@@ -64,6 +65,25 @@ def firing_dice(
     ctx: Ctx, flight: Flight, target: Model, *, reaction: bool
 ) -> tuple[list[Model], list[tuple[Weapon, Model]]]:
     """The firing models and every (weapon, firer) that adds its dice."""
+    firers: list[Model] = []
+    guns: list[tuple[Weapon, Model]] = []
+    for weapon, model in _guns(ctx, flight, target, reaction):
+        guns.append((weapon, model))
+        if not firers or firers[-1] is not model:
+            firers.append(model)
+    return firers, guns
+
+
+def may_fire_at(ctx: Ctx, flight: Flight, target: Model, *, reaction: bool) -> bool:
+    """Whether `firing_dice` would find a gun: the same questions, stopped at the first
+    (the listing asks it of every enemy model in reach)."""
+    return next(_guns(ctx, flight, target, reaction), None) is not None
+
+
+def _guns(
+    ctx: Ctx, flight: Flight, target: Model, reaction: bool
+) -> Iterator[tuple[Weapon, Model]]:
+    """Every (weapon, firer) that adds its dice against `target`, firers in order."""
     state = ctx.state
     # EVO-ROT-1 frees a Shoot from arcs, not a torpedo launch (EVO-TOR-1).
     ignore_arcs = (
@@ -73,22 +93,16 @@ def firing_dice(
         and "rotate" not in flight.actions[1:]
     )
     shooters = flight.models if reaction else flight.acting
-    firers: list[Model] = []
-    guns: list[tuple[Weapon, Model]] = []
+    weapons = state.unit_type(flight).weapons
     for mid in shooters:
         model = state.models.get(mid)
         if model is None:
             continue
-        used = False
-        for weapon in state.unit_type(flight).weapons:
+        for weapon in weapons:
             if can_fire(
                 ctx, flight, model, weapon, target, ignore_arcs=ignore_arcs, reaction=reaction
             ):
-                guns.append((weapon, model))
-                used = True
-        if used:
-            firers.append(model)
-    return firers, guns
+                yield weapon, model
 
 
 class Reach:
@@ -134,11 +148,13 @@ def reaction_target_ok(ctx: Ctx, flight: Flight, target: Model) -> bool:
     weapons = state.unit_type(flight).weapons
     close = float(ctx.opt("close_range"))
     anywhere = ctx.opt("reaction_range") == "weapon"
+    # Close range is a question of the model, asked once for all its weapons.
     return any(
         (anywhere or ctx.rules.within_close(distance(m, target), close))
-        and can_fire(ctx, flight, m, w, target, ignore_arcs=False, reaction=True)
+        and any(
+            can_fire(ctx, flight, m, w, target, ignore_arcs=False, reaction=True) for w in weapons
+        )
         for m in state.models_of(flight)
-        for w in weapons
     )
 
 
