@@ -20,3 +20,17 @@ def pytest_configure(config: pytest.Config) -> None:
     del config
     for name in ("COLUMNS", "LINES"):
         os.environ.pop(name, None)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, start the tests marked `slow` first.
+
+    The workers share out the tests in collection order and steal from each other when
+    idle, but a test cannot be split: one of a minute or more begun last keeps one core
+    busy while the others have nothing left. Begun first, the short tests fill in around
+    it. Each worker collects the same list and sorts it alike (a stable sort), as xdist
+    requires; a serial run keeps the file order.
+    """
+    del config
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        items.sort(key=lambda item: item.get_closest_marker("slow") is None)
