@@ -41,8 +41,13 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 
+# The tests run on every core (pytest-xdist; `make test PYTEST_JOBS=0` runs them in one
+# process). worksteal: an idle worker takes tests queued on a busy one, so a few slow
+# tests do not leave a core idle at the end.
+PYTEST_JOBS ?= auto
+
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_JOBS) --dist worksteal
 
 bench: $(VENV)/.installed
 	$(BIN)/dogfight bench

@@ -381,9 +381,11 @@ def test_plays_whole_games_against_itself(path: Path) -> None:
 
 
 def test_beats_the_random_player_in_the_fighter_duel() -> None:
-    # 200 battles, 100 as each side; about 15 s on a laptop. It has won all 200.
-    record = heuristic_record("sfa/fighter-duel", 200)
-    assert record["win"] >= 180, record
+    # 100 battles, 50 as each side; it has won all of them (and all of 200). The bar is
+    # 90%: a heuristic that played no better than 80% would clear it about once in 175
+    # runs of seeds, one no better than random never.
+    record = heuristic_record("sfa/fighter-duel", 100)
+    assert record["win"] >= 90, record
 
 
 @pytest.mark.parametrize("name", ["sfa/asteroid-field", "sfa/missile-boat"])

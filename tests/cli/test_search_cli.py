@@ -111,12 +111,17 @@ def test_duel_with_search() -> None:
 
 
 def test_balance_with_search() -> None:
+    # 30 points field 1 frazi (20) against 2 razik (15): the equal-points round is played,
+    # at other numbers than the equal-numbers one, with the fewest units that do so (64
+    # points fielded 3 against 4 and cost four times the time).
     data = one_json(
-        "balance", "evo", "frazi", "razik", "--count", "1", "--battles", "2", "--points", "64",
+        "balance", "evo", "frazi", "razik", "--count", "1", "--battles", "2", "--points", "30",
         "--ai", "search:8", "--jobs", "2",
     )  # fmt: skip
     assert data["ai"] == "search:8"
     assert data["equal_numbers"]["matrix"]["names"] == ["frazi", "razik"]
+    assert data["equal_points"]["counts"] == {"frazi": 1, "razik": 2}
+    assert data["equal_points"]["matrix"]["battles"] == [[0, 2], [2, 0]]
 
 
 def test_compare_with_search() -> None:

@@ -45,17 +45,20 @@ MAX_LIVE = 8
 """Games the server keeps in memory: far fewer than are played at once."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+def bound_socket() -> socket.socket:
+    """A loopback socket on a free port, kept bound until the server takes it over: a
+    port only probed and let go could be taken meanwhile by another test process
+    (pytest-xdist) or by one of its clients' outgoing connections."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    return sock
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     db = tmp_path_factory.mktemp("load") / "games.sqlite"
-    port = free_port()
+    sock = bound_socket()
+    port: int = sock.getsockname()[1]
     config = uvicorn.Config(
         create_app(db, max_live=MAX_LIVE, people_choose_seeds=True),
         host="127.0.0.1",
@@ -63,7 +66,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         log_level="warning",
     )
     running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
     while not running.started:
@@ -72,6 +75,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     yield f"http://127.0.0.1:{port}", db
     running.should_exit = True
     thread.join(timeout=30)
+    sock.close()
 
 
 class Played(msgspec.Struct, kw_only=True):
