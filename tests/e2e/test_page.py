@@ -359,10 +359,13 @@ def test_a_second_person_joins_through_the_link(page: Any, browser: Any, server:
             each.wait_for_selector("body[data-ready=true]")
         assert (page.text_content("#seat"), second.text_content("#seat")) == ("Empire", "Klingon")
         for _ in range(3):
-            empire_moves = page.evaluate("() => document.body.dataset.yourTurn === 'true'")
+            # whose turn the view says (the mover's page may still be playing back the
+            # other's last move, and offers its actions once that ends)
+            empire_moves = not page.locator("#waiting").is_visible()
             mover, waiter = (page, second) if empire_moves else (second, page)
             assert waiter.locator("#actions button.action").count() == 0
             assert waiter.locator("#waiting").is_visible()
+            assert wait_turn(mover)
             before = version(waiter)
             click_any_action(mover, CALM)
             # the waiting page polls and redraws with the new version

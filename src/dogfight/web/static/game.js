@@ -114,10 +114,13 @@ function unitById(key) {
     Math.hypot(u.x - circle.x, u.y - circle.y) < Math.hypot(best.x - circle.x, best.y - circle.y) ? u : best);
 }
 
-/** Whether the seat may act now: its turn, and the board showing the current position
- * (not a past one of the playback; "Show all" ends it). */
+/** Whether the seat may act now: its turn, and no playback of the others' actions under
+ * way ("Show all" ends it). A playback, not only a past board, holds the seat: between
+ * two of its steps (a past position still being fetched) the board shows the current
+ * one, and actions offered then were withdrawn a moment later. */
 function live() {
-  return S.view && S.step === null && S.frame === null && S.view.your_turn && !S.view.over;
+  return S.view && S.step === null && S.frame === null && S.until === null
+    && S.view.your_turn && !S.view.over;
 }
 
 function actions() {
@@ -918,8 +921,10 @@ async function advancePlayback() {
   if (!view || S.until === null) return;
   const next = othersSteps(view, S.until)[0];
   if (next === undefined) {
+    // the playback is over: the seat may act now, so the actions are drawn again too
     S.until = null;
-    settleBoard(null);
+    S.frame = null;
+    renderAll();
     return;
   }
   // The board shows the position after this action, as this seat saw it then; the
