@@ -196,14 +196,23 @@ class Hub:
         return view
 
     def _build_view(self, live: Live, seat: str | None, step: int | None) -> dict[str, Any]:
-        """A new view (the caller holds the game's lock): built in a worker process if
-        the server has them, else here."""
+        """A new view (the caller holds the game's lock)."""
+        return self._built(live, view_of, view_in_worker, seat, step)
+
+    def _built(
+        self,
+        live: Live,
+        here: Callable[..., dict[str, Any]],
+        in_worker: Callable[..., dict[str, Any]],
+        seat: str | None,
+        step: int | None,
+    ) -> dict[str, Any]:
+        """A view built by `in_worker` in a worker process if the server has them (from
+        the game's record and actions), else by `here` on the live game."""
         if not self._processes:
-            return view_of(live, seat, step)
+            return here(live, seat, step)
         ask = Ask(record=live.record, actions=tuple(live.game.actions))
-        view: dict[str, Any] = self._in_worker(
-            "views", live.record.id, view_in_worker, ask, seat, step
-        )
+        view: dict[str, Any] = self._in_worker("views", live.record.id, in_worker, ask, seat, step)
         return view
 
     def thinking(self, game_id: str) -> bool:
@@ -613,16 +622,9 @@ class Hub:
             seat = live.seat_of(token)
             check_step(live, step)
 
-            def build() -> dict[str, Any]:
-                if not self._processes:
-                    return step_view(live, seat, step)
-                ask = Ask(record=live.record, actions=tuple(live.game.actions))
-                view: dict[str, Any] = self._in_worker(
-                    "views", live.record.id, step_view_in_worker, ask, seat, step
-                )
-                return view
-
-            return live.step_view(seat, step, build)
+            return live.step_view(
+                seat, step, lambda: self._built(live, step_view, step_view_in_worker, seat, step)
+            )
 
     def game_file(self, game_id: str, token: str | None) -> tuple[str, bytes]:
         """The game file (name, bytes) for download: the same file `dogfight replay` reads."""
