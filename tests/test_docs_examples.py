@@ -85,7 +85,10 @@ def fences(lines: list[str]) -> list[Fence]:
         while end < len(lines) and not lines[end].startswith("```"):
             end += 1
         fence = Fence(
-            opening.group(1), i, lines[i + 1 : end], bool(SKIP.match(before)),
+            opening.group(1),
+            i,
+            lines[i + 1 : end],
+            bool(SKIP.match(before)),
             file.group(1) if file else None,
         )
         if fence.language == "console":
@@ -188,16 +191,24 @@ def run_page(page: Path, folder: Path) -> tuple[list[str], dict[int, list[str]]]
             target.write_text("".join(line + "\n" for line in fence.body), encoding="utf-8")
         if fence.language == "python":
             done = subprocess.run(
-                [sys.executable, "-c", "\n".join(fence.body)], cwd=folder, env=env,
-                capture_output=True, text=True, timeout=COMMAND_TIMEOUT,
+                [sys.executable, "-c", "\n".join(fence.body)],
+                cwd=folder,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=COMMAND_TIMEOUT,
             )
             if done.returncode != 0:
                 failures.append(f"{where}: python fence exits {done.returncode}:\n{done.stderr}")
         for command in fence.commands:
             began = time.perf_counter()
             done = subprocess.run(
-                ["bash", "-c", command.text], cwd=folder, env=env, capture_output=True,
-                text=True, timeout=COMMAND_TIMEOUT,
+                ["bash", "-c", command.text],
+                cwd=folder,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=COMMAND_TIMEOUT,
             )
             if os.environ.get("DOGFIGHT_DOCS_TIMES"):
                 # which examples make the page slow (never asserted: no timed tests)
@@ -212,8 +223,11 @@ def run_page(page: Path, folder: Path) -> tuple[list[str], dict[int, list[str]]]
             changed[command.line] = rewritten(command.expected, output)
             diff = "\n".join(
                 difflib.unified_diff(
-                    _trimmed(command.expected), _trimmed(output.splitlines()),
-                    "page", "output", lineterm="",
+                    _trimmed(command.expected),
+                    _trimmed(output.splitlines()),
+                    "page",
+                    "output",
+                    lineterm="",
                 )
             )
             failures.append(f"{name}:{command.line + 1}: $ {command.text}\n{diff}")
@@ -257,21 +271,38 @@ def test_the_output_of_a_command_is_compared_with_dots_for_any_lines() -> None:
     assert not matches([], "output where the page shows none\n")
     assert rewritten(["a", "...", "z"], "a\nb\nc\ny\n") == ["a", "...", "y"]
     assert rewritten(["a", "...", "c", "...", "z"], "a\nb\nc\nd\ny\n") == [
-        "a", "...", "c", "...", "y",
+        "a",
+        "...",
+        "c",
+        "...",
+        "y",
     ]
 
 
 def test_the_fences_and_their_marks_are_read() -> None:
     page = [
-        "<!-- not run: a server -->", "```console", "$ dogfight serve", "```", "",
-        "<!-- file: x.yaml -->", "```yaml", "a: 1", "```",
-        "```console", "$ dogfight one", "out", "...", "$ dogfight two", "```",
+        "<!-- not run: a server -->",
+        "```console",
+        "$ dogfight serve",
+        "```",
+        "",
+        "<!-- file: x.yaml -->",
+        "```yaml",
+        "a: 1",
+        "```",
+        "```console",
+        "$ dogfight one",
+        "out",
+        "...",
+        "$ dogfight two",
+        "```",
     ]
     serve, data, console = fences(page)
     assert serve.skip and serve.commands[0].text == "dogfight serve"
     assert data.file == "x.yaml" and data.body == ["a: 1"] and not data.skip
     assert [(c.text, c.expected) for c in console.commands] == [
-        ("dogfight one", ["out", "..."]), ("dogfight two", []),
+        ("dogfight one", ["out", "..."]),
+        ("dogfight two", []),
     ]
 
 

@@ -29,7 +29,11 @@ def run(args: list[str | Path], cwd: Path, timeout: float = 300) -> str:
     """Run a command with no trace of the checkout in its environment; its stdout."""
     env = {"PATH": "/usr/bin:/bin", "HOME": str(cwd), "MPLBACKEND": "Agg"}
     done = subprocess.run(
-        [str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True,
+        [str(a) for a in args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
         timeout=timeout,
     )
     assert done.returncode == 0, (args, done.stdout[-3000:], done.stderr[-3000:])
@@ -61,8 +65,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         shutil.copy(ROOT / name, source / name)
     shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("__pycache__"))
     wheels = base / "wheels"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, source],
-        base, PIP_TIMEOUT)
+    run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, source],
+        base,
+        PIP_TIMEOUT,
+    )
     [wheel] = wheels.glob("dogfight-*.whl")
     venv.create(base / "venv", with_pip=True)
     bin_dir = base / "venv" / "bin"
@@ -72,28 +79,49 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.slow
 def test_the_installed_package_runs_from_its_own_files(installed: Path, tmp_path: Path) -> None:
-    where = run([installed / "python", "-c", "import dogfight; print(dogfight.__file__)"],
-                tmp_path)
+    where = run([installed / "python", "-c", "import dogfight; print(dogfight.__file__)"], tmp_path)
     assert Path(where.strip()).is_relative_to(installed.parent), where
     assert not Path(where.strip()).is_relative_to(ROOT)
     # the tests' tools are not what the package runs on
-    missing = run([installed / "python", "-c",
-                   "import importlib.util as u; print([m for m in ('scipy', 'icepool')"
-                   " if u.find_spec(m)])"], tmp_path)
+    missing = run(
+        [
+            installed / "python",
+            "-c",
+            "import importlib.util as u; print([m for m in ('scipy', 'icepool')"
+            " if u.find_spec(m)])",
+        ],
+        tmp_path,
+    )
     assert missing.strip() == "[]"
 
 
 @pytest.mark.slow
 def test_the_installed_package_plays_and_writes_parquet(installed: Path, tmp_path: Path) -> None:
-    battle = run([installed / "dogfight", "battle", "furball", "--seed", "1", "--quiet"],
-                 tmp_path)
+    battle = run([installed / "dogfight", "battle", "furball", "--seed", "1", "--quiet"], tmp_path)
     assert "Result:" in battle
-    rows = run([installed / "dogfight", "simulate", "furball", "-n", "4", "--jobs", "1",
-                "--out", "x.parquet"], tmp_path)
+    rows = run(
+        [
+            installed / "dogfight",
+            "simulate",
+            "furball",
+            "-n",
+            "4",
+            "--jobs",
+            "1",
+            "--out",
+            "x.parquet",
+        ],
+        tmp_path,
+    )
     assert "Wrote 4 rows to x.parquet" in rows
-    count = run([installed / "python", "-c",
-                 "import pyarrow.parquet as pq; print(pq.read_table('x.parquet').num_rows)"],
-                tmp_path)
+    count = run(
+        [
+            installed / "python",
+            "-c",
+            "import pyarrow.parquet as pq; print(pq.read_table('x.parquet').num_rows)",
+        ],
+        tmp_path,
+    )
     assert count.strip() == "4"
 
 
@@ -102,8 +130,10 @@ def test_the_installed_server_answers_a_rules_lookup(installed: Path, tmp_path: 
     port = free_port()
     server = subprocess.Popen(
         [installed / "dogfight", "serve", "--port", str(port), "--db", tmp_path / "g.sqlite"],
-        cwd=tmp_path, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
     try:
         url = f"http://127.0.0.1:{port}/api/rules/acta/ACTA-DOG-5"

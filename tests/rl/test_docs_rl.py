@@ -39,9 +39,7 @@ def matches(expected: list[str], got: list[str]) -> bool:
         return not got
     if expected[0] == "...":
         return any(matches(expected[1:], got[i:]) for i in range(len(got) + 1))
-    return bool(got) and got[0].rstrip() == expected[0].rstrip() and matches(
-        expected[1:], got[1:]
-    )
+    return bool(got) and got[0].rstrip() == expected[0].rstrip() and matches(expected[1:], got[1:])
 
 
 def test_the_python_blocks_run_and_print_what_the_page_says() -> None:
@@ -85,8 +83,16 @@ def test_the_console_commands_run() -> None:
 def test_the_training_example_runs_one_short_episode(tmp_path: Path) -> None:
     plot = tmp_path / "curve.svg"
     done = run(
-        [sys.executable, "examples/rl_train.py", "--episodes", "1", "--eval", "1",
-         "--plot", str(plot)]
+        [
+            sys.executable,
+            "examples/rl_train.py",
+            "--episodes",
+            "1",
+            "--eval",
+            "1",
+            "--plot",
+            str(plot),
+        ]
     )
     assert done.returncode == 0, done.stderr
     assert "trained on 1 battles" in done.stdout and "won" in done.stdout

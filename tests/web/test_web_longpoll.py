@@ -39,9 +39,7 @@ def mover_and_other(client: Any, game: str, tokens: dict[str, str]) -> tuple[str
 
 
 def long_poll(client: Any, game: str, token: str, after: int, wait: float) -> Any:
-    reply = client.get(
-        f"/api/games/{game}", params={"token": token, "after": after, "wait": wait}
-    )
+    reply = client.get(f"/api/games/{game}", params={"token": token, "after": after, "wait": wait})
     assert reply.status_code == 200, reply.text
     return reply
 

@@ -40,8 +40,11 @@ def render_text(driver: Driver) -> str:
     game = driver.game
     lines = [f"{game.scenario.name}: {game.ruleset.summary(game.state)}"]
     outcome = game.outcome()
-    lines.append(f"outcome: {outcome.winner or 'draw'} ({outcome.reason})" if outcome
-                 else f"deciding: {game.current_player()}")
+    lines.append(
+        f"outcome: {outcome.winner or 'draw'} ({outcome.reason})"
+        if outcome
+        else f"deciding: {game.current_player()}"
+    )
     lines.extend(f"  {e.text}" for e in game.events_for(None)[-3:])
     return "\n".join(lines)
 

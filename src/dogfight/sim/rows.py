@@ -48,7 +48,6 @@ BASE_COLUMNS = ("game", "seed", "swapped", "winner", "turns", "reason", "actions
 SIDE_FIELDS = ("survivors", "damage_dealt", "damage_taken")
 
 
-
 def _arrow() -> tuple[ModuleType, ModuleType]:
     """pyarrow and its Parquet module, imported when a Parquet file is first written or
     read: the import costs a large part of a second, which every other command (and

@@ -56,6 +56,7 @@ def bench_scenarios() -> tuple[tuple[str, str, str, str], ...]:
             out.append((ruleset.name, scenario.name, sides[0], sides[-1]))
     return tuple(out)
 
+
 WAIT_S = 30.0
 """How long a client's long-poll asks to be held at most."""
 
@@ -184,9 +185,7 @@ def served(extra: list[str]) -> Iterator[tuple[str, int]]:
             server.wait(60)
 
 
-def _play(
-    base: str, number: int, turns: int, kind: str
-) -> tuple[list[tuple[str, float]], int]:
+def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[tuple[str, float]], int]:
     """One client's game to the end: each request's kind and seconds, and the actions
     taken."""
     import httpx
@@ -255,8 +254,7 @@ def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> Load
         max_ms=1000 * max(times),
         actions_per_s=actions / seconds,
         p99_by_request={
-            k: 1000 * _percentile([t for label, t in labelled if label == k], 0.99)
-            for k in kinds
+            k: 1000 * _percentile([t for label, t in labelled if label == k], 0.99) for k in kinds
         },
     )
 
