@@ -187,16 +187,96 @@ class Weigher:
         ]
 
 
-def test_a_guide_that_weighs_gives_the_candidates_in_its_order() -> None:
-    game = a_decision_with_choice("furball")
-    player = SearchPlayer(8)
-    player._guides[game.ruleset.name] = Weigher(make_player("heuristic", game.ruleset))
-    found = player.candidates(Seat(game), game.legal_actions(), random.Random(1), 3)
+def fighter_movement() -> Game:
+    """A furball game at its first fighter move, with several fighters free to move."""
+    game = new_game("furball", seed=3)
+    player = make_player("heuristic", game.ruleset)
+    rng = random.Random(3)
+    while not any(type(a).__name__ == "MoveFighter" for a in game.legal_actions()):
+        game.apply(player.decide(Seat(game), game.legal_actions(), rng))
+    return game
+
+
+class Scripted:
+    """A guide whose ranking is a fixed list of actions, each with its place as reason."""
+
+    name = "scripted"
+
+    def __init__(self, ranking: list[Any]) -> None:
+        self.ranking = ranking
+
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
+        return self.ranking[0]
+
+    def weigh(self, seat: Seat, legal: list[Any], rng: random.Random) -> list[Weighed]:
+        return [Weighed(a, -i, f"place {i}") for i, a in enumerate(self.ranking)]
+
+
+def test_the_candidates_are_the_guides_choice_then_its_unit_then_the_side() -> None:
+    """The guide ranks a move of fighter A, a move of fighter B, the side's end of
+    movement and another move of A: the search weighs A's two moves first, then the
+    side's choice, then B's move, each keeping the guide's words."""
+    game = fighter_movement()
+    legal = game.legal_actions()
+    moves: dict[str, list[Any]] = {}
+    for action in legal:
+        if type(action).__name__ == "MoveFighter":
+            moves.setdefault(action.unit, []).append(action)
+    a, b = [unit for unit, found in moves.items() if len(found) >= 2][:2]
+    end = next(x for x in legal if type(x).__name__ == "EndMovement")
+    ranking = [moves[a][0], moves[b][0], end, moves[a][1]]
+    player = SearchPlayer(40)
+    player._guides[game.ruleset.name] = Scripted(ranking)
+    found = player.candidates(Seat(game), legal, random.Random(1), 4)
+    assert [c.action for c in found] == [moves[a][0], moves[a][1], end, moves[b][0]]
     assert [c.source for c in found] == [
-        "the weigher's 1st choice: closes in",
-        "the weigher's 2nd choice: option 0",
-        "the weigher's 3rd choice: option 1",
+        "the scripted's 1st choice: place 0",
+        "the scripted's 4th choice: place 3",
+        "the scripted's 3rd choice: place 2",
+        "the scripted's 2nd choice: place 1",
     ]
+    assert [c.rank for c in found] == [0, 1, 2, 3]
+    assert len(player.candidates(Seat(game), legal, random.Random(1), 2)) == 2
+
+
+@pytest.mark.parametrize(
+    ("scenario", "kinds_with_unit", "kinds_of_the_side"),
+    [
+        (
+            "carrier-strike",
+            {"MoveFighter", "Fire", "Dogfight", "Launch"},
+            {"EndMovement", "FighterOrder"},
+        ),
+        ("skirmish", {"Activate", "Manoeuvre", "Shoot", "EndActivation"}, {"ChooseOrder"}),
+        ("fighter-duel", {"Select", "Move", "Resolve"}, {"Pass"}),
+    ],
+)
+def test_every_ruleset_names_the_unit_an_action_is_for(
+    scenario: str, kinds_with_unit: set[str], kinds_of_the_side: set[str]
+) -> None:
+    """`Ruleset.actor_of` over a heuristic game's legal actions: an action of a kind
+    that names a unit gives that unit, one of the whole side gives None."""
+    game = new_game(scenario, seed=2)
+    player = make_player("heuristic", game.ruleset)
+    rng = random.Random(2)
+    seen: set[str] = set()
+    for _ in range(400):
+        if game.is_over():
+            break
+        for action in game.legal_actions():
+            kind = type(action).__name__
+            actor = game.ruleset.actor_of(action)
+            if kind in kinds_with_unit:
+                named = getattr(action, "ship", None) if kind == "Launch" else None
+                named = named or getattr(action, "unit", None) or getattr(action, "actor", None)
+                named = named or getattr(action, "craft", None)
+                assert actor == named and actor, (kind, action)
+                seen.add(kind)
+            elif kind in kinds_of_the_side:
+                assert actor is None, (kind, action)
+                seen.add(kind)
+        game.apply(player.decide(Seat(game), game.legal_actions(), rng))
+    assert seen == kinds_with_unit | kinds_of_the_side
 
 
 def test_a_won_game_is_worth_more_than_a_lost_one() -> None:

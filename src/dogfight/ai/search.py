@@ -1,8 +1,9 @@
 """The search player: looks ahead by playing the game out in worlds its side may imagine.
 
-At each decision it takes the few best candidates of its guide (the ruleset's heuristic:
-`WeighingPlayer.weigh` when the guide has it, else the guide's choice and some other
-legal actions), and weighs them by determinized expectimax of depth one:
+At each decision it takes its guide's choice (the ruleset's heuristic) and the guide's
+next best actions, those of the same unit first (`WeighingPlayer.weigh` when the guide
+has it, else the guide's choice and some other legal actions), and weighs them by
+determinized expectimax of depth one:
 
 - a *world* is a game drawn with `Seat.sample`, consistent with what the side knows
   (the other side's secrets resampled, the dice reseeded); the real game's dice and
@@ -179,32 +180,48 @@ class SearchPlayer:
     def candidates(
         self, seat: Seat, legal: list[Any], rng: random.Random, width: int
     ) -> list[Candidate]:
-        """The guide's best `width` distinct actions, its order kept: from `weigh` when
-        the guide has it, else its choice and other legal actions drawn with `rng`."""
+        """The guide's choice and its next best distinct actions, up to `width`: first
+        those of the same unit (`Ruleset.actor_of`), then those of the whole side, then
+        the rest, the guide's order kept within each. The ranking is the guide's `weigh`
+        when it has one, else its choice and the other legal actions drawn with `rng`.
+
+        Why the same unit first: where the rules let a side move its units in any order,
+        the guide's next choices are mostly the first moves of other units, worth about
+        as much as its choice, and the budget would go on telling equals apart; other
+        moves of the unit it chose are a real alternative."""
         if len(legal) == 1:
             return [Candidate(legal[0], 0, "the only legal action")]
         guide = self.guide(seat.ruleset)
         kind = getattr(guide, "name", "guide")
-        found: list[Candidate] = []
-        seen: set[bytes] = set()
-
-        def add(action: Any, source: str) -> None:
-            key = msgspec.json.encode(action)
-            if key not in seen and len(found) < width:
-                seen.add(key)
-                found.append(Candidate(action, len(found), source))
-
+        ranked: list[tuple[Any, str]] = []
         guide_rng = random.Random(rng.getrandbits(64))
         if isinstance(guide, WeighingPlayer):
             for place, weighed in enumerate(guide.weigh(seat, legal, guide_rng), start=1):
                 why = weighed.reason or f"scored {weighed.score:g}"
-                add(weighed.action, f"the {kind}'s {_ordinal(place)} choice: {why}")
+                ranked.append((weighed.action, f"the {kind}'s {_ordinal(place)} choice: {why}"))
         else:
-            add(guide.decide(seat, legal, guide_rng), f"the {kind}'s choice")
+            ranked.append((guide.decide(seat, legal, guide_rng), f"the {kind}'s choice"))
             others = list(legal)
             rng.shuffle(others)
-            for action in others:
-                add(action, "a legal action drawn at random to compare")
+            ranked.extend(
+                (action, "a legal action drawn at random to compare") for action in others
+            )
+        actor_of = seat.ruleset.actor_of
+        first = actor_of(ranked[0][0])
+
+        def group(item: tuple[Any, str]) -> int:
+            actor = actor_of(item[0])
+            return 0 if actor == first else 1 if actor is None else 2
+
+        found: list[Candidate] = []
+        seen: set[bytes] = set()
+        for action, source in [ranked[0], *sorted(ranked[1:], key=group)]:
+            key = msgspec.json.encode(action)
+            if key not in seen:
+                seen.add(key)
+                found.append(Candidate(action, len(found), source))
+                if len(found) == width:
+                    break
         return found
 
     def halve(

@@ -259,6 +259,13 @@ class Ruleset(ABC, Generic[S, A]):
 
     # ---- what the layers above ask of a ruleset (core/hooks.py) ----
 
+    def actor_of(self, action: A) -> str | None:
+        """The unit that `action` moves, fires or decides for; None for a choice of the
+        whole side (ending a phase, an order of play). The search player weighs other
+        actions of the unit its guide would act with first, rather than the first
+        actions of other units, which differ little in value. The default knows no units."""
+        return None
+
     def phase_name(self, phase: str | None) -> str:
         """A phase as people say it: its entry in `phase_names`, else its id in words."""
         if not phase:

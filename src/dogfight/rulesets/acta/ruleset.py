@@ -256,6 +256,14 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
             },
         }
 
+    def actor_of(self, action: A.ActaAction) -> str | None:
+        """The unit an action moves, fires or launches from; None for the side's
+        choices (an order of play, ending movement, interceptions, support)."""
+        if isinstance(action, A.Launch):
+            return action.ship
+        unit = getattr(action, "unit", "")
+        return unit if isinstance(unit, str) and unit else None
+
     def standing(self, state: ActaState) -> dict[str, float]:
         """The turn limit's count (ACTA-WIN-2), for the search player: each side's
         share of the enemy's starting Damage destroyed."""

@@ -176,6 +176,12 @@ class EvoRuleset(Ruleset[EvoState, A.EvoAction]):
             },
         }
 
+    def actor_of(self, action: A.EvoAction) -> str | None:
+        """The flight an action activates, moves or fires; None for the side's choices
+        (initiative, declining a reaction, placing dice)."""
+        unit = getattr(action, "unit", "")
+        return unit if isinstance(unit, str) and unit else None
+
     def standing(self, state: EvoState) -> dict[str, float]:
         """The turn limit's count (EVO-WIN-2), for the search player: each side's
         share of the enemy's starting points destroyed."""

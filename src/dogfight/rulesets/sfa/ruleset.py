@@ -233,6 +233,12 @@ class SfaRuleset(Ruleset[SfaState, A.SfaAction]):
             },
         }
 
+    def actor_of(self, action: A.SfaAction) -> str | None:
+        """The actor (a craft's station) an action selects, resolves or aborts for, or
+        the craft it flies; None for a pass."""
+        who = getattr(action, "actor", "") or getattr(action, "craft", "")
+        return who if isinstance(who, str) and who else None
+
     def standing(self, state: SfaState) -> dict[str, float]:
         """The turn limit's count (SFA-WIN-2), for the search player: each side's
         share of the enemy's starting Structure knocked out."""
