@@ -105,12 +105,19 @@ def test_ctrl_c_keeps_the_battles_played(tmp_path: Path) -> None:
     assert not any(alive(w) for w in workers)
 
 
-def test_sigterm_is_handled_as_ctrl_c(tmp_path: Path) -> None:
+@pytest.mark.parametrize("group", [False, True], ids=["the parent", "the whole group"])
+def test_sigterm_is_handled_as_ctrl_c(tmp_path: Path, group: bool) -> None:
+    """SIGTERM to the parent (`kill PID`) or to the whole group (`timeout`, a CI
+    cancel): the battles played are kept, and no process prints a traceback."""
     proc = start(tmp_path, *LONG_RUN, "--json")
-    wait_for_workers(proc)
+    workers = wait_for_workers(proc)
     time.sleep(2)
-    os.kill(proc.pid, signal.SIGTERM)
+    if group:
+        os.killpg(proc.pid, signal.SIGTERM)
+    else:
+        os.kill(proc.pid, signal.SIGTERM)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert '"interrupted": true' in out
     assert "Traceback" not in err
+    assert not any(alive(w) for w in workers)
