@@ -251,10 +251,11 @@ def _exit_with_parent(parent: int) -> None:
     # Ctrl-C reaches the whole process group: the parent handles it, so a worker
     # ignores it (and prints no traceback); the parent then terminates the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A forked worker inherits the parent's SIGTERM handler (which turns it into an
-    # interrupt, to keep the battles played): in a worker that printed a traceback
-    # when SIGTERM reached the whole group (`timeout`, a CI cancel). The worker holds
-    # nothing to keep, so SIGTERM simply ends it, as the parent's terminate() expects.
+    # A forked worker inherits the parent's SIGTERM handler, which turns SIGTERM into
+    # an interrupt so that the parent keeps the battles played. In a worker that
+    # handler printed a traceback when SIGTERM reached the whole group (`timeout`, a
+    # CI cancel). A worker holds nothing to keep: SIGTERM simply ends it, as the
+    # parent's terminate() expects.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
         try:

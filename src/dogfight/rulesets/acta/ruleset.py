@@ -257,8 +257,9 @@ class ActaRuleset(Ruleset[ActaState, A.ActaAction]):
         }
 
     def actor_of(self, action: A.ActaAction) -> str | None:
-        """The unit an action moves, fires or launches from; None for the side's
-        choices (an order of play, ending movement, interceptions, support)."""
+        """The unit an action moves, fires, dogfights or launches from; None for the
+        side's choices naming no one unit (an order of play, ending movement, its
+        interceptors, defensive fire, the defender's supporting fighters)."""
         if isinstance(action, A.Launch):
             return action.ship
         unit = getattr(action, "unit", "")
