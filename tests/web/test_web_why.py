@@ -143,3 +143,32 @@ def test_an_answer_is_kept_so_a_second_question_does_not_think_again(
     first = why(client, game, step, token).json()
     second = why(client, game, step).json()
     assert first == second and made == ["heuristic"]
+
+
+def test_too_many_whys_at_once_are_told_to_retry_and_kept_answers_still_come(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Asking a decision again costs what the computer spent on it: past `AT_ONCE` at the
+    same time the server answers 503 at once (it does not queue them on the threads
+    every request needs); an answer already kept is served all the same."""
+    client = client_for(tmp_path / "games.sqlite")
+    created = new_game(client, "acta", "furball", {"Empire": "human", "Klingon": "heuristic"})
+    game, token = created["game"], created["seats"]["Empire"]["token"]
+    play_until_the_computer_moved(client, game, token)
+    live = client.app.state.hub.get(game)  # type: ignore[attr-defined]
+    steps = [i for i, s in enumerate(live.history.steps) if s.side == "Klingon"]
+    kept = why(client, game, steps[0], token)
+    assert kept.status_code == 200
+    # Others are asking as many decisions as the server weighs at once...
+    held = [why_module._weighing.acquire(blocking=False) for _ in range(why_module.AT_ONCE)]
+    assert all(held)
+    try:
+        busy = why(client, game, steps[1], token)
+        assert busy.status_code == 503, busy.text
+        assert "retry" in busy.json()["error"] and game in busy.json()["error"]
+        assert why(client, game, steps[0], token).json() == kept.json()
+    finally:
+        for _ in held:
+            why_module._weighing.release()
+    # ...and once they are done, the same question is answered.
+    assert why(client, game, steps[1], token).status_code == 200

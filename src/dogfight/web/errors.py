@@ -43,6 +43,12 @@ class TooLarge(WebError):
     status = 413
 
 
+class Busy(WebError):
+    """The server is doing as much of this kind of work as it takes at once: retry."""
+
+    status = 503
+
+
 class Invalid(WebError):
     """A scenario or game file that fails validation (the CLI's message)."""
 

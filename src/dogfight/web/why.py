@@ -30,7 +30,7 @@ from dogfight.sim.explain import decision_data, decision_lines, explain_decision
 from dogfight.sim.players import new_player
 from dogfight.web.cache import Live
 from dogfight.web.computer import computer_rng
-from dogfight.web.errors import BadRequest, Conflict, Forbidden
+from dogfight.web.errors import BadRequest, Busy, Conflict, Forbidden
 from dogfight.web.review import review_game
 from dogfight.web.seats import HUMAN
 
@@ -40,6 +40,15 @@ player weighs for as long as it thought): the least recently asked go first."""
 
 _kept: OrderedDict[tuple[str, int, str], dict[str, Any]] = OrderedDict()
 _kept_lock = threading.Lock()
+
+AT_ONCE = 2
+"""Decisions asked again at the same time, at most. Asking one again costs what the
+computer spent on it (seconds for a search player), and anyone who can see a game may
+ask for every step of it: past this many, a request that is not answered from what is
+kept is told the server is busy (503, retry) rather than taking the threads that every
+other request needs."""
+
+_weighing = threading.BoundedSemaphore(AT_ONCE)
 
 
 def _position_key(game_id: str, step: int, actions: list[Any]) -> tuple[str, int, str]:
@@ -109,11 +118,19 @@ def explain_step(live: Live, asker: str | None, step: int) -> dict[str, Any]:
         if key in _kept:
             _kept.move_to_end(key)
             return _kept[key]
-    legal = before.legal_actions()
-    player = new_player(kind, record.ruleset)
-    action, decision = explain_decision(
-        before, player, kind, Seat(before, side), legal, computer_rng(record.seed, step)
-    )
+    if not _weighing.acquire(blocking=False):
+        raise Busy(
+            f"game {record.id}: the server is already asking {AT_ONCE} computer decisions "
+            "again; retry in a moment"
+        )
+    try:
+        legal = before.legal_actions()
+        player = new_player(kind, record.ruleset)
+        action, decision = explain_decision(
+            before, player, kind, Seat(before, side), legal, computer_rng(record.seed, step)
+        )
+    finally:
+        _weighing.release()
     answer = {
         "game": record.id,
         "step": step,
