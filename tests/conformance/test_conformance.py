@@ -21,7 +21,7 @@ from dogfight.core.seat import Seat
 
 SCENARIOS = [p.stem for p in builtin_scenario_files()]
 RANDOM_GAMES = 200
-LARGE_RANDOM_GAMES = {"squadron-battle": 20}
+LARGE_RANDOM_GAMES = {"squadron-battle": 20, "starbase-assault": 20}
 """The large scenarios (issue 13) play fewer random games to the end: the suite stays
 fast while the engine's cost grows with the units on the table."""
 LARGE_STEPS: dict[str, int] = {}

@@ -1,7 +1,8 @@
 """The large example scenarios (examples/scenarios/, issue 13) are valid and play: each
-sets up, and its first random actions apply. They are not built in yet: a whole game
-of fleet-action costs minutes today, too much for every run of the suite (see
-docs/performance.md); `dogfight battle examples/scenarios/NAME.yaml` plays one."""
+sets up, and its first random actions apply. fleet-action is not built in yet: a whole
+heuristic game of it costs many minutes today, too much for every run of the suite (see
+docs/performance.md); `dogfight battle examples/scenarios/NAME.yaml` plays one. (The
+other large scenarios, squadron-battle and starbase-assault, are built in.)"""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from dogfight.core.seat import Seat
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "scenarios").glob("*.yaml"))
 
-UNITS_AT_LEAST = {"fleet-action": 60, "starbase-assault": 10}
-"""The fewest units a side fields (issue 13: 60 fighters a side; 16 fighters in all)."""
+UNITS_AT_LEAST = {"fleet-action": 60}
+"""The fewest units a side fields (issue 13: 60 fighters a side)."""
 
 
 def test_the_examples_are_there() -> None:

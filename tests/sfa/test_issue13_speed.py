@@ -21,6 +21,7 @@ from dogfight.rulesets.sfa.choices import (
     visible_occupant,
 )
 from dogfight.rulesets.sfa.collisions import ram_choices, ram_victim
+from dogfight.rulesets.sfa.craft import STARFIGHTER, STARSHIP
 from dogfight.rulesets.sfa.maneuvers import _trace, candidate_steps, trace
 from dogfight.rulesets.sfa.state import CraftState, Selection, SfaState
 
@@ -107,3 +108,15 @@ def test_moves_on_offer_as_the_plain_way_finds_them(name: str) -> None:
                     checked += 1
             game.apply(rng.choice(game.legal_actions()))
     assert checked > 10
+
+
+def test_starbase_assault_is_built_in_with_the_issues_forces() -> None:
+    """Issue 13: the large sfa scenario is built in: a station (Starship + 1), at least
+    two Starship-scale craft and at least 16 Starfighters on the map."""
+    game = Game(load_scenario("starbase-assault"), seed=1)
+    state = game.state
+    assert isinstance(state, SfaState)
+    scales = [state.type_of(c).scale for c in state.craft.values()]
+    assert scales.count(STARSHIP + 1) == 1  # the station
+    assert scales.count(STARSHIP) >= 2
+    assert scales.count(STARFIGHTER) >= 16
