@@ -45,7 +45,10 @@ def shortened(args: list[str]) -> list[str]:
     figures took minutes a size, which no test run should pay; the command, its
     options and its output are checked all the same (an exponent needs two sizes).
     `bench --web` is cut to 2 clients and `--web-memory` to 20 games, for the same
-    reason."""
+    reason. `bench --decisions` plays one battle with a search of the smallest budget
+    (one candidate, no playout): the page's search battles take minutes."""
+    if "--decisions" in args:
+        return [*args, "--battles", "1", "--players", "search:1"]
     if "--web" in args:
         return [*args, "--clients", "2"]
     if "--web-memory" in args:

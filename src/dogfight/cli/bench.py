@@ -17,10 +17,12 @@ from dogfight.core.errors import DogfightError
 from dogfight.core.registry import find_ruleset
 from dogfight.sim import BenchRow, benchmark, check_players
 from dogfight.sim.bench import (
+    DecisionsRow,
     MemoryBench,
     StepsRow,
     UnitsBench,
     UnitsRow,
+    bench_decisions,
     bench_memory,
     bench_steps,
     bench_units,
@@ -52,13 +54,24 @@ def bench_command(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=2, help="With --scaling: the parallel run's jobs.")
     ] = 2,
+    decisions_scenario: Annotated[
+        str | None,
+        typer.Option(
+            "--decisions",
+            metavar="SCENARIO",
+            help="Instead: the processor time of each decision of the --players kind "
+            "(default search) on SCENARIO's first side against the heuristic, over "
+            "--battles battles (default 2): the median and 90th percentile.",
+        ),
+    ] = None,
     players: Annotated[
         str | None,
         typer.Option(
             "--players",
             metavar="KIND",
             help="With --scaling or --units: the player kind of both sides (default with "
-            "--scaling: heuristic if the ruleset has one, else random; with --units: random).",
+            "--scaling: heuristic if the ruleset has one, else random; with --units: random); "
+            "with --decisions: the kind timed.",
         ),
     ] = None,
     units_ruleset: Annotated[
@@ -152,6 +165,16 @@ def bench_command(
     cost of a turn grows with the number of units."""
     if web or web_memory is not None:
         _bench_web(web, clients, computer_processes, web_memory, json_out)
+        return
+    if decisions_scenario is not None:
+        others = (units_ruleset, scaling_scenario, memory_ruleset, sizes, turns)
+        if rl or steps or ruleset is not None or any(o is not None for o in others):
+            raise DogfightError(
+                "--decisions takes its own SCENARIO and goes with --players and --battles "
+                "only: drop the RULESET argument and --units, --scaling, --memory, --steps, "
+                "--rl, --sizes and --turns"
+            )
+        _bench_decisions(decisions_scenario, players, battles or 2, seed, json_out)
         return
     if rl:
         if (
@@ -289,6 +312,44 @@ def _bench_web(
             )
     if json_out:
         out.print_json(results)
+
+
+def _bench_decisions(name: str, kind: str | None, battles: int, seed: int, json_out: bool) -> None:
+    """`bench --decisions`: how long one player kind takes to decide."""
+    scenario = _scenario(name)
+    kind = (kind or "search").strip().lower()
+    check_players({"timed": kind}, scenario.ruleset)
+    # A battle can take minutes: each one's line goes to a terminal's stderr as it ends.
+    show = not json_out and out.stderr_console().is_terminal
+
+    def shown(row: DecisionsRow) -> None:
+        if show:
+            typer.echo(
+                f"battle seed {row.seed}: {row.decisions} decisions, median "
+                f"{row.median_s:.3f} s, 90th percentile {row.p90_s:.3f} s; "
+                f"won by {row.winner or 'nobody (a draw)'}",
+                err=True,
+            )
+
+    found = bench_decisions(scenario, kind, battles, seed, on_row=shown)
+    if json_out:
+        out.print_json(found)
+        return
+    typer.echo(
+        f"{scenario.title} ({scenario.ruleset}): {found.kind} on {found.side} against "
+        f"{found.opponent}, {battles} battle(s), run seed {seed}"
+    )
+    out.print_table(
+        ["battle seed", "decisions", "median s", "p90 s", "winner"],
+        [
+            [r.seed, r.decisions, f"{r.median_s:.3f}", f"{r.p90_s:.3f}", r.winner or "draw"]
+            for r in found.rows
+        ],
+    )
+    typer.echo(
+        f"All {found.decisions} decisions with a choice: median {found.median_s:.3f} s, "
+        f"90th percentile {found.p90_s:.3f} s of processor time"
+    )
 
 
 def _bench_rl(ruleset: str | None, battles: int, seed: int, json_out: bool) -> None:

@@ -11,19 +11,28 @@ import gc
 import math
 import random
 import resource
+import statistics
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 
 from dogfight.core.errors import DogfightError, UnknownName
 from dogfight.core.game import Game
+from dogfight.core.play import Player, play
 from dogfight.core.registry import find_ruleset
 from dogfight.core.scenario import Scenario, builtin_scenarios, scenario_from_raw
 from dogfight.core.seat import Seat
 from dogfight.dice import derive_seed
-from dogfight.sim.players import DEFAULT_KIND, check_players, new_player, player_rng
+from dogfight.sim.players import (
+    DEFAULT_KIND,
+    check_players,
+    new_player,
+    player_rng,
+    side_names,
+)
 from dogfight.sim.runner import iter_results, play_battle
 
 
@@ -403,6 +412,113 @@ def steps_per_ruleset(rows: Sequence[StepsRow]) -> dict[str, float]:
         steps[row.ruleset] = steps.get(row.ruleset, 0) + row.steps
         seconds[row.ruleset] = seconds.get(row.ruleset, 0.0) + row.seconds
     return {r: steps[r] / seconds[r] if seconds[r] > 0 else 0.0 for r in steps}
+
+
+# ---- decisions: how long one player takes to decide ----------------------------------
+
+
+class DecisionsRow(msgspec.Struct, frozen=True, kw_only=True):
+    """The timed player's decisions in one battle."""
+
+    seed: int
+    """The battle's game seed."""
+    decisions: int
+    """Decisions timed: those with more than one legal action (one is taken at once)."""
+    median_s: float
+    p90_s: float
+    """Processor seconds of the median decision and of the 90th percentile one."""
+    winner: str | None
+
+
+class DecisionsBench(msgspec.Struct, frozen=True, kw_only=True):
+    """How long a player kind takes to decide in one scenario, battle by battle."""
+
+    scenario: str
+    side: str
+    """The side the timed player played (the scenario's first)."""
+    kind: str
+    opponent: str
+    """The other side's kind: the ruleset's heuristic if it has one, else random."""
+    rows: list[DecisionsRow]
+    decisions: int
+    median_s: float
+    p90_s: float
+    """Over every battle's decisions together."""
+
+
+class _TimedPlayer:
+    """Decides as `inner` does and keeps the processor seconds of each decision that
+    had a choice to make."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.times: list[float] = []
+
+    def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
+        start = time.process_time()
+        action = self.inner.decide(seat, legal, rng)
+        if len(legal) > 1:
+            self.times.append(time.process_time() - start)
+        return action
+
+
+def _quantiles(times: Sequence[float]) -> tuple[float, float]:
+    """The median and the 90th percentile (nearest rank) of `times` (0 and 0 if none)."""
+    if not times:
+        return 0.0, 0.0
+    ranked = sorted(times)
+    return statistics.median(ranked), ranked[math.ceil(0.9 * len(ranked)) - 1]
+
+
+def bench_decisions(
+    scenario: Scenario,
+    kind: str = "search",
+    battles: int = 2,
+    seed: int = 1,
+    on_row: Callable[[DecisionsRow], None] | None = None,
+) -> DecisionsBench:
+    """Time the decisions of a player of `kind` on the scenario's first side against the
+    ruleset's heuristic (or random player) over `battles` seeded battles, in processor
+    time (`time.process_time`: on a shared machine the wall clock counts other
+    processes' turns too). The players and their generators are the lab's
+    (`play_battle`), so a battle here is the one `simulate` plays with the same seed."""
+    check_players({"timed": kind}, scenario.ruleset)
+    opponent = bench_kind(scenario.ruleset)
+    rows: list[DecisionsRow] = []
+    every: list[float] = []
+    side = ""
+    for i in range(battles):
+        game_seed = derive_seed(seed, i)
+        game = Game(scenario, seed=game_seed)
+        first, second = side_names(game)
+        side = first
+        timed = _TimedPlayer(new_player(kind, game.ruleset))
+        actors: dict[str, Player] = {first: timed, second: new_player(opponent, game.ruleset)}
+        play(game, actors, player_rng(game_seed))
+        outcome = game.outcome()
+        median, p90 = _quantiles(timed.times)
+        row = DecisionsRow(
+            seed=game_seed,
+            decisions=len(timed.times),
+            median_s=median,
+            p90_s=p90,
+            winner=outcome.winner if outcome else None,
+        )
+        rows.append(row)
+        every.extend(timed.times)
+        if on_row is not None:
+            on_row(row)
+    median, p90 = _quantiles(every)
+    return DecisionsBench(
+        scenario=scenario.name,
+        side=side,
+        kind=kind,
+        opponent=opponent,
+        rows=rows,
+        decisions=len(every),
+        median_s=median,
+        p90_s=p90,
+    )
 
 
 # ---- memory: what a game holds, and whether many battles grow the process -----------
