@@ -98,6 +98,7 @@ def test_the_cli_prints_each_battle_and_all_decisions() -> None:
     [
         (["bench", "--decisions", "furball", "--steps"], "--decisions takes its own SCENARIO"),
         (["bench", "acta", "--decisions", "furball"], "drop the RULESET argument"),
+        (["bench", "--decisions", "furball", "--web"], "--decisions takes its own SCENARIO"),
         (["bench", "--decisions", "no-such-battle"], "no-such-battle"),
         (["bench", "--decisions", "furball", "--players", "clever"], "clever"),
     ],

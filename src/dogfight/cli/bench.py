@@ -163,18 +163,18 @@ def bench_command(
     """Measure battles/s and actions/s on each built-in scenario (one process), with
     --scaling how a simulation speeds up with worker processes, or with --units how the
     cost of a turn grows with the number of units."""
-    if web or web_memory is not None:
-        _bench_web(web, clients, computer_processes, web_memory, json_out)
-        return
     if decisions_scenario is not None:
-        others = (units_ruleset, scaling_scenario, memory_ruleset, sizes, turns)
-        if rl or steps or ruleset is not None or any(o is not None for o in others):
+        others = (units_ruleset, scaling_scenario, memory_ruleset, web_memory, sizes, turns)
+        if rl or steps or web or ruleset is not None or any(o is not None for o in others):
             raise DogfightError(
                 "--decisions takes its own SCENARIO and goes with --players and --battles "
                 "only: drop the RULESET argument and --units, --scaling, --memory, --steps, "
-                "--rl, --sizes and --turns"
+                "--rl, --web, --sizes and --turns"
             )
         _bench_decisions(decisions_scenario, players, battles or 2, seed, json_out)
+        return
+    if web or web_memory is not None:
+        _bench_web(web, clients, computer_processes, web_memory, json_out)
         return
     if rl:
         if (
