@@ -13,11 +13,13 @@ import pytest
 
 from dogfight.ai import check_kind, make_player, player_kinds
 from dogfight.ai.search import SearchPlayer, guide_kind, position_value
+from dogfight.core.choose import PositionMemo
 from dogfight.core.errors import DogfightError, UnknownName
 from dogfight.core.game import Game, new_game
-from dogfight.core.play import Weighed, WeighingPlayer
+from dogfight.core.play import RememberingPlayer, Weighed, WeighingPlayer
 from dogfight.core.seat import Seat
 from dogfight.dice import seeded
+from dogfight.rulesets.acta.heuristic import ActaHeuristic
 from dogfight.rulesets.sfa.ruleset import secret_selections
 from dogfight.sim import parse_ai_args
 
@@ -288,3 +290,53 @@ def test_a_won_game_is_worth_more_than_a_lost_one() -> None:
     assert outcome is not None and outcome.winner is not None
     loser = next(s for s in game.sides() if s != outcome.winner)
     assert position_value(game, outcome.winner) > 1 > -1 > position_value(game, loser)
+
+
+@pytest.mark.parametrize(("scenario", "skip"), [("furball", 0), ("escort-mission", 4)])
+def test_the_guide_remembering_positions_changes_no_weighing(
+    scenario: str, skip: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """acta's heuristic remembers the positions the playouts pass through
+    (`RememberingPlayer`): the search weighs exactly as when it works each out again,
+    and positions are met again (no die is rolled while fighters move)."""
+    game = a_decision_with_choice(scenario, skip)
+    legal = game.legal_actions()
+    recalled: list[bool] = []
+    real_recall = PositionMemo.recall
+
+    def counting(self: PositionMemo, key: bytes, legal: list[Any]) -> Any:
+        found = real_recall(self, key, legal)
+        recalled.append(found is not None)
+        return found
+
+    monkeypatch.setattr(PositionMemo, "recall", counting)
+    remembering = SearchPlayer(24).weigh(Seat(game), legal, random.Random(7))
+    assert any(recalled), "some position of the playouts was met again"
+    assert isinstance(SearchPlayer(24).guide(game.ruleset), RememberingPlayer)
+    monkeypatch.setattr(ActaHeuristic, "remember_positions", lambda self, on: None)
+    recalled.clear()
+    afresh = SearchPlayer(24).weigh(Seat(game), legal, random.Random(7))
+    assert not recalled, "nothing remembered this time"
+    assert remembering == afresh
+
+
+def test_a_remembered_position_is_not_scored_again() -> None:
+    game = a_decision_with_choice("furball")
+    player = ActaHeuristic()
+    player.remember_positions(True)
+    legal = game.legal_actions()
+    first = player.decide(Seat(game), legal, random.Random(3))
+    calls: list[int] = []
+    real_score = player.score
+
+    def score(view: Any, legal: list[Any]) -> Any:
+        calls.append(1)
+        return real_score(view, legal)
+
+    player.score = score  # type: ignore[method-assign]
+    again = game.legal_actions()
+    assert player.decide(Seat(game), again, random.Random(3)) == first
+    assert not calls, "recalled, not scored"
+    player.remember_positions(False)
+    assert player.decide(Seat(game), again, random.Random(3)) == first
+    assert calls == [1]

@@ -36,7 +36,7 @@ import msgspec
 from dogfight.ai.random_player import RandomPlayer
 from dogfight.core.errors import DogfightError, IllegalAction
 from dogfight.core.game import Game
-from dogfight.core.play import Player, Weighed, WeighingPlayer
+from dogfight.core.play import Player, RememberingPlayer, Weighed, WeighingPlayer
 from dogfight.core.ruleset import Ruleset
 from dogfight.core.seat import Seat
 
@@ -158,7 +158,17 @@ class SearchPlayer:
                 "the only legal action" if len(legal) == 1 else f"the only candidate: {only.source}"
             )
             return [Weighed(only.action, 0.0, why)]
-        self.halve(seat, candidates, budget, inner)
+        guide = self.guide(seat.ruleset)
+        remembers = guide if isinstance(guide, RememberingPlayer) else None
+        if remembers is not None:
+            # The playouts of one decision pass through the same positions again and
+            # again; what the guide worked out at one is good for this decision only.
+            remembers.remember_positions(True)
+        try:
+            self.halve(seat, candidates, budget, inner)
+        finally:
+            if remembers is not None:
+                remembers.remember_positions(False)
         ranked = sorted(candidates, key=self._order)
         return [Weighed(c.action, round(c.mean, 4), self._words(c)) for c in ranked]
 

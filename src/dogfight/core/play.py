@@ -46,6 +46,21 @@ class WeighingPlayer(Player, Protocol):
         ...
 
 
+@runtime_checkable
+class RememberingPlayer(Player, Protocol):
+    """A player that can remember what it worked out at a position and answer the
+    same position again from memory, with the same choice for an equal generator.
+
+    The search player plays many playouts from one decision, and they pass through the
+    same positions (until a die is rolled, every world it draws plays the same moves):
+    remembering makes those decisions cheap without changing one of them.
+    """
+
+    def remember_positions(self, on: bool) -> None:
+        """Start remembering afresh (True), or forget and stop (False)."""
+        ...
+
+
 class RunawayGame(DogfightError):
     """A game took more actions than any legal game should (a rules bug)."""
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
-from dogfight.core.choose import pick
+from dogfight.core.choose import PositionMemo, pick
 from dogfight.core.context import NoDice
 from dogfight.core.events import EventLog
 from dogfight.core.play import Weighed
@@ -917,10 +917,27 @@ class ActaHeuristic:
         """`Seat.key` of the game played now."""
         self.lasting: dict[Any, Any] = {}
         """`View.lasting` of the game played now (a new game starts it afresh)."""
+        self.positions: PositionMemo | None = None
+        """Scorings remembered by position while `remember_positions` is on."""
+
+    def remember_positions(self, on: bool) -> None:
+        """Remember each position's scoring afresh (True), or stop (False). The scoring
+        reads only the state the seat may know (acta hides nothing), its options and
+        rules, and this player's weights, so a position met again is scored the same."""
+        self.positions = PositionMemo() if on else None
 
     def decide(self, seat: Seat, legal: list[Any], rng: random.Random) -> Any:
         """One of `legal`: the best-scoring action, ties broken with `rng`."""
-        _, _, choice = self._choose(seat, legal, rng)
+        memo = self.positions
+        if memo is None:
+            return self._choose(seat, legal, rng)[2]
+        key = memo.key(seat.side, seat.state())
+        scored = memo.recall(key, legal)
+        if scored is not None:
+            return pick(scored, rng)
+        view, scored, choice = self._choose(seat, legal, rng)
+        if view is not None:
+            memo.keep(key, legal, scored)
         return choice
 
     def weigh(self, seat: Seat, legal: list[Any], rng: random.Random) -> list[Weighed]:
