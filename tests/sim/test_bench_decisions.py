@@ -20,6 +20,7 @@ from dogfight.dice import derive_seed
 from dogfight.sim.bench import _quantiles, bench_decisions
 from dogfight.sim.players import new_player, player_rng, side_names
 from dogfight.sim.runner import play_battle
+from dogfight.sim.stats import nearest_rank
 
 runner = CliRunner()
 
@@ -64,6 +65,18 @@ def test_the_median_and_the_90th_percentile_by_nearest_rank() -> None:
     assert _quantiles([float(n) for n in range(10, 0, -1)]) == (5.5, 9.0)
     assert _quantiles([2.0]) == (2.0, 2.0)
     assert _quantiles([]) == (0.0, 0.0)
+
+
+def test_every_bench_percentile_is_by_nearest_rank() -> None:
+    """sim/stats.py `nearest_rank`, which bench --decisions and bench --web both use:
+    the smallest value with at least that share of the values at or below it."""
+    hundred = [float(n) for n in range(100, 0, -1)]
+    assert nearest_rank(hundred, 0.99) == 99.0
+    assert nearest_rank(hundred, 0.5) == 50.0
+    assert nearest_rank(hundred, 1.0) == 100.0
+    assert nearest_rank([3.0, 1.0, 2.0], 0.5) == 2.0
+    assert nearest_rank([7.0], 0.01) == 7.0
+    assert nearest_rank([], 0.9) == 0.0
 
 
 def test_the_cli_prints_each_battle_and_all_decisions() -> None:

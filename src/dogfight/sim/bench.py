@@ -34,6 +34,7 @@ from dogfight.sim.players import (
     side_names,
 )
 from dogfight.sim.runner import iter_results, play_battle
+from dogfight.sim.stats import nearest_rank
 
 
 class BenchRow(msgspec.Struct, frozen=True, kw_only=True):
@@ -466,8 +467,7 @@ def _quantiles(times: Sequence[float]) -> tuple[float, float]:
     """The median and the 90th percentile (nearest rank) of `times` (0 and 0 if none)."""
     if not times:
         return 0.0, 0.0
-    ranked = sorted(times)
-    return statistics.median(ranked), ranked[math.ceil(0.9 * len(ranked)) - 1]
+    return statistics.median(times), nearest_rank(times, 0.9)
 
 
 def bench_decisions(

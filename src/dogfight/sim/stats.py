@@ -179,6 +179,16 @@ class SummaryBuilder:
         )
 
 
+def nearest_rank(values: Sequence[float], q: float) -> float:
+    """The `q` quantile (0 < q <= 1) of `values` by nearest rank: the smallest value with
+    at least a share `q` of the values at or below it (0.0 if there are none). The
+    benchmarks' percentiles all use it, so their figures compare."""
+    if not values:
+        return 0.0
+    ranked = sorted(values)
+    return ranked[max(0, math.ceil(q * len(ranked)) - 1)]
+
+
 def counted_median(counts: Mapping[int, int]) -> float:
     """The median of values given as value -> how many times (0.0 if there are none)."""
     n = sum(counts.values())

@@ -40,6 +40,7 @@ from dogfight.core.data import package_data
 from dogfight.core.game import Game
 from dogfight.core.registry import all_rulesets
 from dogfight.core.scenario import builtin_scenarios
+from dogfight.sim.stats import nearest_rank
 
 
 @functools.cache
@@ -228,11 +229,6 @@ def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[tuple[str
         return times, int(shown["version"])
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> LoadRun:
     """`games` games played by `clients` clients at once (each its next game in turn)."""
     start = time.perf_counter()
@@ -249,12 +245,12 @@ def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> Load
         requests=len(times),
         actions=actions,
         seconds=seconds,
-        p50_ms=1000 * _percentile(times, 0.5),
-        p99_ms=1000 * _percentile(times, 0.99),
+        p50_ms=1000 * nearest_rank(times, 0.5),
+        p99_ms=1000 * nearest_rank(times, 0.99),
         max_ms=1000 * max(times),
         actions_per_s=actions / seconds,
         p99_by_request={
-            k: 1000 * _percentile([t for label, t in labelled if label == k], 0.99) for k in kinds
+            k: 1000 * nearest_rank([t for label, t in labelled if label == k], 0.99) for k in kinds
         },
     )
 
