@@ -13,7 +13,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check
 help:
 	@echo "make run        play a full carrier-strike battle (seed 1) and print its log"
 	@echo "make test       ruff, mypy and pytest (installs the test tools)"
-	@echo "make lint       ruff and mypy only"
+	@echo "make lint       ruff (checks and format) and mypy only"
 	@echo "make bench      battles/s and actions/s on the built-in scenarios"
 	@echo "make clean      remove caches and build output (keeps $(VENV))"
 	@echo "make distclean  clean, and remove $(VENV)"
@@ -39,6 +39,7 @@ run: $(VENV)/.installed
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
 # The tests run on every core (pytest-xdist; `make test PYTEST_JOBS=0` runs them in one

@@ -18,8 +18,12 @@ import numpy as np
 import dogfight.rl as rl
 
 
-def choose(params: dict[str, np.ndarray], obs: dict[str, np.ndarray], rng: np.random.Generator,
-           greedy: bool = False) -> tuple[int, np.ndarray, np.ndarray]:
+def choose(
+    params: dict[str, np.ndarray],
+    obs: dict[str, np.ndarray],
+    rng: np.random.Generator,
+    greedy: bool = False,
+) -> tuple[int, np.ndarray, np.ndarray]:
     """A cell drawn from the policy (or its best), the allowed cells and their chances."""
     cells = np.flatnonzero(obs["action_mask"])
     logits = params["bias"][cells] + params["weights"][cells] @ obs["observation"]
@@ -30,9 +34,13 @@ def choose(params: dict[str, np.ndarray], obs: dict[str, np.ndarray], rng: np.ra
     return pick, cells, chances
 
 
-def episode(env: rl.GymEnv, params: dict[str, np.ndarray], rng: np.random.Generator,
-            seed: int, greedy: bool = False) -> tuple[list[tuple[np.ndarray, int, np.ndarray,
-                                                            np.ndarray]], list[float], bool]:
+def episode(
+    env: rl.GymEnv,
+    params: dict[str, np.ndarray],
+    rng: np.random.Generator,
+    seed: int,
+    greedy: bool = False,
+) -> tuple[list[tuple[np.ndarray, int, np.ndarray, np.ndarray]], list[float], bool]:
     """One battle: the steps taken (observation, pick, cells, chances), rewards, and whether
     the agent's side won."""
     obs, _ = env.reset(seed=seed)
@@ -84,8 +92,9 @@ def plot(curve: list[float], path: str) -> None:
 
     fig, ax = plt.subplots(figsize=(6, 3.2))
     every = max(1, len(curve) // 2000)  # a light image: at most 2,000 raw points
-    ax.plot(range(0, len(curve), every), curve[::every], lw=0.5, alpha=0.4,
-            label="return per battle")
+    ax.plot(
+        range(0, len(curve), every), curve[::every], lw=0.5, alpha=0.4, label="return per battle"
+    )
     window = max(1, len(curve) // 20)
     mean = np.convolve(curve, np.ones(window) / window, mode="valid")
     ax.plot(range(window - 1, len(curve)), mean, lw=2, label=f"mean of {window}")
