@@ -310,8 +310,11 @@ def test_the_guide_remembering_positions_changes_no_weighing(
         return found
 
     monkeypatch.setattr(PositionMemo, "recall", counting)
-    remembering = SearchPlayer(24).weigh(Seat(game), legal, random.Random(7))
+    search = SearchPlayer(24)
+    remembering = search.weigh(Seat(game), legal, random.Random(7))
     assert any(recalled), "some position of the playouts was met again"
+    guide = search.guide(game.ruleset)
+    assert isinstance(guide, ActaHeuristic) and guide.positions is None, "dropped after"
     assert isinstance(SearchPlayer(24).guide(game.ruleset), RememberingPlayer)
     monkeypatch.setattr(ActaHeuristic, "remember_positions", lambda self, on: None)
     recalled.clear()
