@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 from dogfight.core.data import read_yaml
@@ -85,6 +86,38 @@ def test_scenes_match_the_contract_and_the_state(name: str, games: dict[str, lis
             x0 = scene["origin"][0]
             for unit in scene["units"]:
                 assert x0 <= unit["x"] <= x0 + scene["width"] or unit["id"] in state.missiles
+
+
+def test_the_map_is_drawn_once_and_changed_terrain_is_drawn_again() -> None:
+    """The scene's hexes are made once per map and shared by every view of it; a map
+    whose terrain differs (an asteroid's structure worn down) is drawn afresh."""
+    game = Game(load_scenario("sfa/asteroid-field"), seed=1)
+    first, second = BOARD.scene(game, None), BOARD.scene(game, game.sides()[0])
+    grid = [s for s in first["shapes"] if s["cls"] in ("grid", "obstacle", "terrain")]
+    again = [s for s in second["shapes"] if s["cls"] in ("grid", "obstacle", "terrain")]
+    assert grid and all(a is b for a, b in zip(grid, again, strict=True))
+    # Each hex is the flat-topped hexagon around its centre.
+    for cell, h in zip(grid, game.state.map, strict=True):
+        cx, cy = centre(h.q, h.r)
+        assert [cx + 1.0, cy] == pytest.approx(cell["points"][0], abs=1e-4)
+    worn = next(c for c in game.state.map.cells if c.terrain.structure > 1)
+    terrain = msgspec.structs.replace(worn.terrain, structure=worn.terrain.structure - 1)
+    changed = game.clone()
+    changed.state.map = game.state.map.with_terrain(worn.hex, terrain)
+
+    def title_at(scene: dict[str, Any]) -> str:
+        x, y = centre(worn.hex.q, worn.hex.r)
+        found = [
+            s
+            for s in scene["shapes"]
+            if s["cls"] == "obstacle"
+            and s["points"][0][0] == pytest.approx(x + 1.0)
+            and s["points"][0][1] == pytest.approx(y)
+        ]
+        return str(found[0]["title"])
+
+    assert title_at(first) == f"{worn.terrain.kind} (structure {worn.terrain.structure})"
+    assert title_at(BOARD.scene(changed, None)) == f"{terrain.kind} (structure {terrain.structure})"
 
 
 @pytest.mark.parametrize("name", SCENARIOS)
