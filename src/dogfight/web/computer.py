@@ -31,6 +31,7 @@ from dogfight.web.history import replayed
 from dogfight.web.review import step_view, view_of
 from dogfight.web.seats import HUMAN
 from dogfight.web.store import GameRecord
+from dogfight.web.views import packed
 
 WORKER_GAMES = 64
 """Games a worker process keeps (each with its players) to go on from at its next
@@ -104,11 +105,12 @@ def decide_in_worker(ask: Ask) -> Any:
 
 def view_in_worker(ask: Ask, seat: str | None, step: int | None) -> dict[str, Any]:
     """Run in a worker process: the view of `ask`'s game for `seat` at review `step`
-    (built as the server would: `review.view_of` on the same game and history)."""
-    return view_of(_live(ask), seat, step)
+    (built as the server would: `review.view_of` on the same game and history), its
+    bulky parts encoded (`views.packed`)."""
+    return packed(view_of(_live(ask), seat, step))
 
 
 def step_view_in_worker(ask: Ask, seat: str | None, step: int) -> dict[str, Any]:
     """Run in a worker process: the view of `ask`'s game for `seat` after its first
-    `step` actions (`review.step_view`, as the server would build it)."""
-    return step_view(_live(ask), seat, step)
+    `step` actions (`review.step_view`, as the server would build it), packed."""
+    return packed(step_view(_live(ask), seat, step))
