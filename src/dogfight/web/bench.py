@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import http.client
 import os
 import random
 import socket
@@ -28,6 +29,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
+import urllib.parse
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -186,25 +188,65 @@ def served(extra: list[str]) -> Iterator[tuple[str, int]]:
             server.wait(60)
 
 
+class _Client:
+    """A plain HTTP/1.1 client over one kept-alive connection (the standard library's):
+    the load's clients share the server's two processors, and a heavier client
+    library's own cost would be counted as the server's latency."""
+
+    def __init__(self, base: str, timeout: float) -> None:
+        parts = urllib.parse.urlsplit(base)
+        self._host, self._port, self._timeout = parts.hostname or "", parts.port, timeout
+        self._connection: http.client.HTTPConnection | None = None
+
+    def request(
+        self, method: str, path: str, params: dict[str, Any] | None = None, json: Any = None
+    ) -> tuple[int, http.client.HTTPMessage, bytes]:
+        """The status, headers and body of one request (a dropped kept-alive
+        connection is opened again once)."""
+        if params:
+            path += "?" + urllib.parse.urlencode(params)
+        body = msgspec.json.encode(json) if json is not None else None
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        for attempt in (1, 2):
+            if self._connection is None:
+                self._connection = http.client.HTTPConnection(
+                    self._host, self._port, timeout=self._timeout
+                )
+            try:
+                self._connection.request(method, path, body=body, headers=headers)
+                reply = self._connection.getresponse()
+                return reply.status, reply.headers, reply.read()
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+                self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        """Close the connection (a later request opens a new one)."""
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+
 def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[tuple[str, float]], int]:
     """One client's game to the end: each request's kind and seconds, and the actions
     taken."""
-    import httpx
-
     scenarios = bench_scenarios()
     ruleset, name, human, computer = scenarios[number % len(scenarios)]
     rng = random.Random(number)
     times: list[tuple[str, float]] = []
+    client = _Client(base, timeout=300)
 
-    def timed(label: str, method: str, url: str, **kwargs: Any) -> Any:
+    def timed(label: str, method: str, path: str, **kwargs: Any) -> Any:
         start = time.perf_counter()
-        reply = client.request(method, url, **kwargs)
-        times.append((label, time.perf_counter() - start - held_seconds(reply.headers)))
-        if reply.status_code >= 400:
-            raise RuntimeError(f"{method} {url}: {reply.status_code} {reply.text}")
-        return reply.json()
+        status, headers, body = client.request(method, path, **kwargs)
+        times.append((label, time.perf_counter() - start - held_seconds(headers)))
+        if status >= 400:
+            raise RuntimeError(f"{method} {path}: {status} {body.decode(errors='replace')}")
+        return msgspec.json.decode(body)
 
-    with httpx.Client(base_url=base, timeout=300) as client:
+    try:
         made = timed(
             "create",
             "POST",
@@ -227,6 +269,8 @@ def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[tuple[str
             body = {"token": token, "index": choice["index"], "version": shown["version"]}
             shown = timed("act", "POST", f"/api/games/{game}/actions", json=body)
         return times, int(shown["version"])
+    finally:
+        client.close()
 
 
 def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> LoadRun:
