@@ -301,6 +301,13 @@ def _bench_web(
                 f"Processor seconds while the {clients} clients played: server "
                 f"{found.server_cpu_s:.1f}, its workers {found.workers_cpu_s:.1f}"
             )
+            solo, many = found.runs[0], found.runs[-1]
+            typer.echo(
+                f"Processors busy on average (server, workers and clients): one client "
+                f"{solo.cores:.2f}, {many.clients} clients {many.cores:.2f}, of "
+                f"{found.processors}; so {many.clients} clients could reach at most "
+                f"{found.ceiling:.1f}x one client's throughput on this machine"
+            )
     if games is not None:
         memory = bench_web_memory(games)
         results["memory"] = memory

@@ -90,6 +90,9 @@ class LoadRun(msgspec.Struct, frozen=True, kw_only=True):
     p99_by_request: dict[str, float] = {}
     """p99 in milliseconds of each kind of request: "create" (the game), "view" (the
     first view), "act" (an action), "wait" (a long-poll, its hold not counted)."""
+    cores: float = 0.0
+    """Processors busy on average while the phase ran: the server, its workers and
+    the clients (this process), from their processor seconds over the wall time."""
 
 
 class WebBench(msgspec.Struct, frozen=True, kw_only=True):
@@ -104,6 +107,12 @@ class WebBench(msgspec.Struct, frozen=True, kw_only=True):
     """Processor seconds the server's own process used while the many clients played."""
     workers_cpu_s: float
     """Processor seconds its worker processes used meanwhile."""
+    processors: int = 0
+    """This machine's processors."""
+    ceiling: float = 0.0
+    """The most the many clients' throughput could be over the one's on this machine
+    with no cost added by the load: the processors over those the one client's
+    phase kept busy (each of its requests waits for the last)."""
 
 
 def _descendants(pid: int) -> list[int]:
@@ -165,8 +174,6 @@ def _free_port() -> int:
 @contextlib.contextmanager
 def served(extra: list[str]) -> Iterator[tuple[str, int]]:
     """A `dogfight serve` process on a fresh database; yields its base URL and pid."""
-    import httpx
-
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "dogfight", "serve", "--port", str(port)]
@@ -176,9 +183,8 @@ def served(extra: list[str]) -> Iterator[tuple[str, int]]:
         try:
             deadline = time.monotonic() + 60
             while True:
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(f"{base}/api/rulesets", timeout=5).status_code == 200:
-                        break
+                if _answers(base):
+                    break
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("the benchmark's server did not start")
                 time.sleep(0.2)
@@ -229,6 +235,17 @@ class _Client:
             self._connection = None
 
 
+def _answers(base: str) -> bool:
+    """Whether the server at `base` answers (its list of rulesets)."""
+    probe = _Client(base, timeout=5)
+    try:
+        return probe.request("GET", "/api/rulesets")[0] == 200
+    except (OSError, http.client.HTTPException):
+        return False
+    finally:
+        probe.close()
+
+
 def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[tuple[str, float]], int]:
     """One client's game to the end: each request's kind and seconds, and the actions
     taken."""
@@ -273,12 +290,23 @@ def _play(base: str, number: int, turns: int, kind: str) -> tuple[list[tuple[str
         client.close()
 
 
-def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> LoadRun:
-    """`games` games played by `clients` clients at once (each its next game in turn)."""
+def _busy_seconds(pid: int) -> float:
+    """Processor seconds used so far by the server `pid`, its workers and this process."""
+    mine = os.times()
+    return sum(cpu_seconds(pid)) + mine.user + mine.system
+
+
+def load_run(
+    base: str, clients: int, games: int, turns: int, kind: str, pid: int | None = None
+) -> LoadRun:
+    """`games` games played by `clients` clients at once (each its next game in turn);
+    with the server's `pid`, the processors they kept busy are counted too."""
+    busy = _busy_seconds(pid) if pid is not None else 0.0
     start = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
         results = list(pool.map(lambda n: _play(base, n, turns, kind), range(games)))
     seconds = time.perf_counter() - start
+    busy = _busy_seconds(pid) - busy if pid is not None else 0.0
     labelled = [t for r in results for t in r[0]]
     times = [seconds for _, seconds in labelled]
     actions = sum(r[1] for r in results)
@@ -296,6 +324,7 @@ def load_run(base: str, clients: int, games: int, turns: int, kind: str) -> Load
         p99_by_request={
             k: 1000 * nearest_rank([t for label, t in labelled if label == k], 0.99) for k in kinds
         },
+        cores=busy / seconds if seconds > 0 else 0.0,
     )
 
 
@@ -315,9 +344,9 @@ def bench_web(
         # once (a fresh server's first game of a ruleset reads its catalogues).
         for number in range(len(bench_scenarios())):
             _play(base, number, 1, kind)
-        solo = load_run(base, 1, solo_games, turns, kind)
+        solo = load_run(base, 1, solo_games, turns, kind, pid)
         before = cpu_seconds(pid)
-        many = load_run(base, clients, clients, turns, kind)
+        many = load_run(base, clients, clients, turns, kind, pid)
         after = cpu_seconds(pid)
         memory = resident_mb(pid)
     return WebBench(
@@ -326,6 +355,8 @@ def bench_web(
         resident_mb=memory,
         server_cpu_s=after[0] - before[0],
         workers_cpu_s=after[1] - before[1],
+        processors=os.cpu_count() or 1,
+        ceiling=(os.cpu_count() or 1) / solo.cores if solo.cores > 0 else 0.0,
     )
 
 
