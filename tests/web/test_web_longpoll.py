@@ -221,3 +221,61 @@ def test_a_held_long_poll_does_not_keep_a_stopping_server_waiting(tmp_path: Path
     assert took < MAX_WAIT_S / 2, f"the server took {took:.0f} s to stop"
     wal = db.with_name(db.name + "-wal")
     assert not wal.exists() or wal.stat().st_size == 0
+
+
+class SecondGate:
+    """A computer player that decides its first move at once and waits for the test
+    before each one after: a turn of several moves, held in its middle."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.decided = 0
+        self.holding = threading.Event()
+        self.release = threading.Event()
+
+    def decide(self, seat: Any, legal: list[Any], rng: Any) -> Any:
+        self.decided += 1
+        if self.decided > 1:
+            self.holding.set()
+            assert self.release.wait(30), "the test never released the computer"
+        return self.inner.decide(seat, legal, rng)
+
+
+def test_a_long_poll_is_answered_at_once_by_a_fresh_view_while_the_computer_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the computer plays a turn, the view noted last (the person's reply, at the
+    version the page has) answers plain polls for PROGRESS_S; a long-poll on that
+    version is answered as soon as the computer's first move is committed, with a
+    view of it, not held until the noted view ages (here it never would: 60 s)."""
+    import dogfight.web.longpoll as longpoll
+    import dogfight.web.sessions as sessions
+
+    monkeypatch.setattr(sessions, "PROGRESS_S", 60.0)
+    monkeypatch.setattr(longpoll, "PROGRESS_S", 60.0)
+    client = client_for(tmp_path / "g.sqlite", background=True)
+    hub = client.app.state.hub
+    for seed in range(3, 40):
+        made = create(client, AGAINST, seed=seed)
+        game, token = made["game"], made["seats"]["Rebels"]["token"]
+        hub.settle(game)
+        shown = view(client, game, token)
+        live = hub.get(game)
+        gate = SecondGate(live.players["Aliens"])
+        live.players["Aliens"] = gate
+        while shown["your_turn"]:
+            shown = act(client, game, token, 0, shown["version"])
+        if gate.holding.wait(5):
+            break  # the computer moved once and holds its second move
+        gate.release.set()
+    else:
+        pytest.fail("no game gave the computer two moves in a row")
+    try:
+        assert hub.thinking(game)
+        # A plain poll still gets the noted view: the person's reply, not yet moved on.
+        assert view(client, game, token)["version"] == shown["version"]
+        reply = long_poll(client, game, token, shown["version"], 5.0)
+        assert reply.json()["version"] == shown["version"] + 1
+        assert reply.json()["thinking"] and not gate.release.is_set()
+    finally:
+        gate.release.set()

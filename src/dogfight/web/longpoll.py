@@ -11,8 +11,9 @@ made it; each waiting request is an asyncio future woken on the event loop.
 A change made by another server process on the same database tells this process
 nothing, so a held request also looks again (through `Hub.view`, which notices a
 store that holds other actions) every `RECHECK_S` seconds, and every `PROGRESS_S`
-while the computer plays its turn (a view noted less than that ago answers polls,
-see `Hub._view`).
+while the computer plays its turn (a view noted less than that ago answers plain
+polls, see `Hub._view`; a long-poll is answered by a fresh view as soon as the game
+has moved past the version it waits on).
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ async def view_after(
     while True:
         waiter = changes.watch(game_id)
         try:
-            view: dict[str, Any] = await run_in_threadpool(hub.view, game_id, token)
+            view: dict[str, Any] = await run_in_threadpool(hub.view, game_id, token, None, after)
         except BaseException:
             changes.unwatch(game_id, waiter)
             raise

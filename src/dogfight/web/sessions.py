@@ -178,15 +178,24 @@ class Hub:
                 return
 
     def _view(
-        self, live: Live, seat: str | None, step: int | None, *, poll: bool = False
+        self,
+        live: Live,
+        seat: str | None,
+        step: int | None,
+        *,
+        poll: bool = False,
+        after: int | None = None,
     ) -> dict[str, Any]:
         """The seat's view; for a `poll` while the computer plays its turn, the one
         shown less than `PROGRESS_S` ago may answer (its version says how far the
-        computer had got): a view is not built for every computer action."""
+        computer had got): a view is not built for every computer action. A long-poll
+        that has seen version `after` is never answered so with a view no newer: a
+        game moved past it gets a fresh view at once, where the noted one would have
+        kept the poll waiting for it to age."""
         thinking = self.thinking(live.record.id)
         if poll and thinking and step is None:
             shown = live.progress_view(seat, PROGRESS_S)
-            if shown is not None:
+            if shown is not None and (after is None or shown["version"] > after):
                 shown["thinking"] = True
                 return shown
         view = live.cached_view(seat, step, lambda: self._build_view(live, seat, step))
@@ -608,10 +617,13 @@ class Hub:
 
     # ---- showing -----------------------------------------------------------------------
 
-    def view(self, game_id: str, token: str | None, step: int | None = None) -> dict[str, Any]:
-        """The view for a token's seat (or a spectator), live or at a review step."""
+    def view(
+        self, game_id: str, token: str | None, step: int | None = None, after: int | None = None
+    ) -> dict[str, Any]:
+        """The view for a token's seat (or a spectator), live or at a review step; for a
+        long-poll, `after` is the version its page has (see `_view`)."""
         with self._locked(game_id) as live:
-            return self._view(live, live.seat_of(token), step, poll=True)
+            return self._view(live, live.seat_of(token), step, poll=True, after=after)
 
     def step_view(self, game_id: str, token: str | None, step: int) -> dict[str, Any]:
         """The view a token's seat (or a spectator) was shown of the game after its first
