@@ -25,7 +25,7 @@ def choose(
     greedy: bool = False,
 ) -> tuple[int, np.ndarray, np.ndarray]:
     """A cell drawn from the policy (or its best), the allowed cells and their chances."""
-    cells = np.flatnonzero(obs["action_mask"])
+    cells = np.flatnonzero(obs["action_mask"].view(np.bool_))  # bool: found faster
     logits = params["bias"][cells] + params["weights"][cells] @ obs["observation"]
     logits -= logits.max()
     chances = np.exp(logits)
