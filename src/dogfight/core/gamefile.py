@@ -7,7 +7,7 @@ leaves half a file; loading checks the format and names what is wrong.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,44 @@ class GameFile(msgspec.Struct, kw_only=True):
 def log_digest(events: list[Event]) -> str:
     """A stable hash of an event log."""
     return hashlib.sha256(msgspec.json.encode(events)).hexdigest()
+
+
+class RunningDigest:
+    """`log_digest` of a log that grows, hashing only the events added since it was last
+    asked: the JSON of a list is its items' JSON between brackets, split by commas, so
+    the hash of the items so far is kept and only the closing bracket is added to a
+    copy. A server asks after every action, which would otherwise hash the whole log
+    each time. A log that got shorter, or whose last event hashed is no longer the
+    same object (another game's log, or one replayed), is hashed again from its start."""
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256(b"[")
+        self._count = 0
+        self._last: Event | None = None
+
+    def _restart(self) -> None:
+        self._hash, self._count, self._last = hashlib.sha256(b"["), 0, None
+
+    def copy(self) -> RunningDigest:
+        """An independent copy (for a copy of the game, which shares the log so far)."""
+        other = RunningDigest.__new__(RunningDigest)
+        other._hash, other._count, other._last = self._hash.copy(), self._count, self._last
+        return other
+
+    def of(self, events: Sequence[Event]) -> str:
+        """`log_digest(events)`."""
+        if len(events) < self._count or (self._count and events[self._count - 1] is not self._last):
+            self._restart()
+        encode = msgspec.json.encode
+        for event in events[self._count :]:
+            if self._count:
+                self._hash.update(b",")
+            self._hash.update(encode(event))
+            self._count += 1
+            self._last = event
+        closed = self._hash.copy()
+        closed.update(b"]")
+        return closed.hexdigest()
 
 
 def to_gamefile(game: Game, players: dict[str, str] | None = None) -> GameFile:

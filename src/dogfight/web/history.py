@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from dogfight.core.game import Game
-from dogfight.core.gamefile import replay
+from dogfight.core.gamefile import RunningDigest, replay
 from dogfight.core.scenario import Scenario
 from dogfight.web.views import unit_sides_of
 
@@ -38,6 +38,8 @@ class History:
         self.start_events = len(game.events)
         """Events the game had before its first action (the setup's)."""
         self.unit_sides: dict[str, str] = unit_sides_of(game)
+        self.digest = RunningDigest()
+        """The log's digest, kept as the game grows (what every commit stores)."""
 
     def copy(self) -> History:
         """An independent copy, to go with a copy of the game."""
@@ -45,6 +47,7 @@ class History:
         other.steps = list(self.steps)
         other.start_events = self.start_events
         other.unit_sides = dict(self.unit_sides)
+        other.digest = self.digest.copy()
         return other
 
     def apply(self, game: Game, action: Any) -> None:

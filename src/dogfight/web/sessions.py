@@ -458,7 +458,7 @@ class Hub:
             game, history = replayed(
                 live.game.scenario, record.seed, record.rules, live.game.actions[:keep]
             )
-            digest = log_digest(game.events)
+            digest = history.digest.of(game.events)
             try:
                 self.store.truncate(record.id, len(live.game.actions), keep, "running", digest)
             except StaleCopy:
@@ -604,7 +604,7 @@ class Hub:
         start = len(live.game.actions)
         new = [msgspec.to_builtins(a) for a in game.actions[start:]]
         status = "over" if game.is_over() else "running"
-        digest = log_digest(game.events)
+        digest = history.digest.of(game.events)
         try:
             self.store.append(live.record.id, start, new, status, digest)
         except StaleCopy:
