@@ -93,6 +93,17 @@ def test_SFA_MSL_1_a_missile_flies_5_hexes_before_anyone_chooses() -> None:
     assert not [e for e in game.events[turn_2:] if "selects" in e.text]
 
 
+def test_SFA_MSL_1_a_missile_never_takes_the_id_of_a_craft() -> None:
+    """SFA-MSL-1: a missile is a counter of its own. Missiles are named M and a number;
+    a craft a scenario named M1 (starbase-assault's mothership) keeps its id to itself,
+    and the missile is M2."""
+    game = launch(extra=(craft(0, "runner", (10, 18), 0, id="M1"),))
+    (mid,) = game.state.missiles
+    assert mid == "M2"
+    assert "M1" in game.state.craft and game.state.craft["M1"].type == "runner"
+    assert events(game, "SFA-MSL-1")[0].data["missile"] == "M2"
+
+
 def test_SFA_MSL_1_a_launch_needs_range_and_a_clear_line_but_no_forward_line() -> None:
     """SFA-MSL-1: 20 hexes is in range, 21 is not; an asteroid between blocks the launch."""
     for row, reachable in ((21, True), (22, False)):

@@ -9,7 +9,7 @@ from dogfight.rulesets.sfa import technology as T
 from dogfight.rulesets.sfa.combat import missile_attack, name, roll_attack
 from dogfight.rulesets.sfa.context import Ctx
 from dogfight.rulesets.sfa.craft import Weapon
-from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, Selection
+from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, Selection, new_missile_id
 
 MISSILE_MOVE = 5
 
@@ -20,8 +20,7 @@ MISSILE_SOAK = 10
 def launch(ctx: Ctx, craft: CraftState, weapon: Weapon, target: str) -> None:
     """A missile leaves the launcher as its own counter (SFA-MSL-1)."""
     state = ctx.state
-    state.serial += 1
-    mid = f"M{state.serial}"
+    mid = new_missile_id(state)
     state.missiles[mid] = Missile(
         id=mid,
         side=craft.side,

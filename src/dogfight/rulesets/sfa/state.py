@@ -329,3 +329,16 @@ class SfaState(msgspec.Struct, kw_only=True):
                     continue
                 return c
         return None
+
+
+def new_missile_id(state: SfaState) -> str:
+    """The next missile counter's id: M and the launch's serial number, skipping any id
+    a craft (on the map or gone), a decoy or a missile holds: a scenario may name a
+    craft M1 (starbase-assault's mothership), and two pieces with one id would be
+    one piece to the log, the board and the rules that look pieces up by id."""
+    taken = state.owner.keys() | state.start_structure.keys() | state.craft.keys()
+    while True:
+        state.serial += 1
+        mid = f"M{state.serial}"
+        if mid not in taken and mid not in state.decoys and mid not in state.missiles:
+            return mid

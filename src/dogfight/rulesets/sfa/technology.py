@@ -35,7 +35,14 @@ from dogfight.rulesets.sfa.maneuvers import trace
 from dogfight.rulesets.sfa.names import realias, shown_name, veil
 from dogfight.rulesets.sfa.pool import PoolResult
 from dogfight.rulesets.sfa.rules import SfaRules
-from dogfight.rulesets.sfa.state import CraftState, Decoy, Missile, SfaState, Trail
+from dogfight.rulesets.sfa.state import (
+    CraftState,
+    Decoy,
+    Missile,
+    SfaState,
+    Trail,
+    new_missile_id,
+)
 from dogfight.rulesets.sfa.temporal import roll
 
 ACTION_TECHS = frozenset(t for t, kind in TECHNOLOGIES.items() if kind.speed is not None)
@@ -649,8 +656,7 @@ def fire_doomsday(ctx: Ctx, craft: CraftState, tech: str) -> None:
 def launch(ctx: Ctx, craft: CraftState, tech: str, target: str) -> None:
     """A Plasma Missile or a Remote Laser leaves as its own counter (SFA-TEC-21/24)."""
     state = ctx.state
-    state.serial += 1
-    mid = f"M{state.serial}"
+    mid = new_missile_id(state)
     if tech == "plasma_missile":
         craft.expended[tech] = craft.expended.get(tech, 0) + 1
         pool, kind = PLASMA_DICE, "plasma"
