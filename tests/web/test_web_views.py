@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from dogfight.core.events import Event
 from dogfight.core.game import Game
-from dogfight.core.scenario import load_scenario
+from dogfight.core.scenario import builtin_scenarios, load_scenario
 from dogfight.dice import Roll
 from dogfight.web import boards, views
-from dogfight.web.history import Step
+from dogfight.web.history import History, Step
 from dogfight.web.views import is_hit, log_rows, side_of
 
 SIDES = {"E-F1": "Empire", "K-F1": "Klingon", "W1": "Wardens", "NA-1": "Narn Regime"}
@@ -31,6 +32,50 @@ SIDES = {"E-F1": "Empire", "K-F1": "Klingon", "W1": "Wardens", "NA-1": "Narn Reg
 )
 def test_side_of_an_event(data: dict[str, Any], side: str | None) -> None:
     assert side_of(Event(clause="T-1", text="", data=data), SIDES) == side
+
+
+@pytest.mark.parametrize(
+    ("data", "unknown"),
+    [
+        ({"unit": "E-F1", "target": "K-F1"}, False),
+        ({"actor": "W1#0"}, False),  # a part of a known unit
+        ({"model": "NA-1.2"}, False),
+        ({"winner": "Klingon"}, False),
+        ({"turn": 2}, False),
+        ({"unit": "E-F2"}, True),  # launched since: the state must be looked at again
+        ({"missile": "M4"}, True),
+        ({"first": "Minbari"}, True),  # a side no known unit belongs to
+    ],
+)
+def test_an_event_naming_an_unknown_unit_or_side_asks_for_a_new_scan(
+    data: dict[str, Any], unknown: bool
+) -> None:
+    event = Event(clause="T-1", text="", data=data)
+    assert views.names_unknown([event], SIDES) is unknown
+
+
+@pytest.mark.parametrize("ruleset", ["acta", "evo", "sfa"])
+def test_the_sides_noted_as_a_game_goes_give_every_event_the_side_a_scan_after_each_action_gives(
+    ruleset: str,
+) -> None:
+    """History scans the state for units' sides only when an event names one it does
+    not know; every event of random games of each built-in scenario then gets the
+    side that scanning after every action would give it."""
+    for scenario in builtin_scenarios(ruleset):
+        separators = boards.part_separators(views.board_or_none(ruleset))
+        for seed in (0, 2):
+            game = Game(scenario, seed=seed)
+            history = History(game)
+            eager = dict(history.unit_sides)
+            rng = random.Random(seed)
+            while not game.is_over() and len(game.actions) < 600:
+                legal = game.legal_actions()
+                history.apply(game, legal[rng.randrange(len(legal))])
+                eager.update(views.unit_sides_of(game))
+            for event in game.events:
+                assert side_of(event, history.unit_sides, separators) == side_of(
+                    event, eager, separators
+                ), (scenario.name, seed, event.data)
 
 
 @pytest.mark.parametrize(

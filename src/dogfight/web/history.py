@@ -1,8 +1,8 @@
 """What the server notes beside a web game as actions are applied, for undo and the log.
 
 Who took each action, in which turn and phase, and whether it rolled dice (undo never
-takes back a roll); and the side of every unit the game has had, even one destroyed
-since (the log shows the side of the unit an event names).
+takes back a roll); and the side of every unit the game has had that its events name,
+even one destroyed since (the log shows the side of the unit an event names).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import msgspec
 from dogfight.core.game import Game
 from dogfight.core.gamefile import RunningDigest, replay
 from dogfight.core.scenario import Scenario
-from dogfight.web.views import unit_sides_of
+from dogfight.web.views import names_unknown, unit_sides_of
 
 
 class Step(msgspec.Struct, frozen=True, kw_only=True):
@@ -60,7 +60,10 @@ class History:
         self.steps.append(
             Step(side=side, turn=turn, phase=phase, rolled=rolled, events=len(game.events))
         )
-        self.unit_sides.update(unit_sides_of(game))
+        # The state is scanned again only when an event names a unit or side not yet
+        # known: a scan converts the whole state, and every action paid for one.
+        if names_unknown(events, self.unit_sides):
+            self.unit_sides.update(unit_sides_of(game))
 
     def undo_point(self, game: Game, seat: str) -> tuple[int | None, str]:
         """How many of `game`'s actions to keep to take back `seat`'s last decision in

@@ -299,6 +299,25 @@ def owners(ident: str, separators: str) -> list[str]:
     return found
 
 
+def names_unknown(events: Sequence[Event], unit_sides: Mapping[str, str]) -> bool:
+    """Whether any of `events` names a unit (itself or through a part of it) or a side
+    that `unit_sides` does not hold: only then can a new scan of the state
+    (`unit_sides_of`) change what `side_of` finds for an event."""
+    sides = set(unit_sides.values())
+    for event in events:
+        data = event.data
+        for key in SIDE_KEYS:
+            value = data.get(key)
+            if isinstance(value, str) and value and value not in sides:
+                return True
+        for key in UNIT_KEYS:
+            value = data.get(key)
+            if isinstance(value, str) and value and value not in unit_sides:
+                if not any(name in unit_sides for name in owners(value, PART_SEPARATORS)):
+                    return True
+    return False
+
+
 def unit_sides_of(game: Game) -> dict[str, str]:
     """Unit id -> side for every unit in the game's state (server side only: the view
     sends just the side of a unit an already visible event names)."""
