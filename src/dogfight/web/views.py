@@ -312,9 +312,13 @@ def names_unknown(events: Sequence[Event], unit_sides: Mapping[str, str]) -> boo
                 return True
         for key in UNIT_KEYS:
             value = data.get(key)
-            if isinstance(value, str) and value and value not in unit_sides:
-                if not any(name in unit_sides for name in owners(value, PART_SEPARATORS)):
-                    return True
+            if (
+                isinstance(value, str)
+                and value
+                and value not in unit_sides
+                and not any(name in unit_sides for name in owners(value, PART_SEPARATORS))
+            ):
+                return True
     return False
 
 
