@@ -196,8 +196,8 @@ def served(extra: list[str]) -> Iterator[tuple[str, int]]:
 
 class _Client:
     """A plain HTTP/1.1 client over one kept-alive connection (the standard library's):
-    the load's clients share the server's two processors, and a heavier client
-    library's own cost would be counted as the server's latency."""
+    the load's clients share the machine's processors with the server, and a heavier
+    client library's own cost would be counted as the server's latency."""
 
     def __init__(self, base: str, timeout: float) -> None:
         parts = urllib.parse.urlsplit(base)

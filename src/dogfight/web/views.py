@@ -301,8 +301,9 @@ def owners(ident: str, separators: str) -> list[str]:
 
 def names_unknown(events: Sequence[Event], unit_sides: Mapping[str, str]) -> bool:
     """Whether any of `events` names a unit (itself or through a part of it) or a side
-    that `unit_sides` does not hold: only then can a new scan of the state
-    (`unit_sides_of`) change what `side_of` finds for an event."""
+    that `unit_sides` does not hold: the cue to scan the state again
+    (`unit_sides_of`), since a unit that enters play is named by the events that bring
+    it (a launch, a missile fired)."""
     sides = set(unit_sides.values())
     for event in events:
         data = event.data
