@@ -18,6 +18,7 @@ from dogfight.core.scenario import load_scenario
 from dogfight.sim.players import new_player
 from dogfight.web.app import create_app
 from dogfight.web.bench import bench_web_memory
+from dogfight.web.cache import BYTES_PER_LOG_BYTE, view_bytes
 from dogfight.web.computer import Ask, decide, decide_in_worker, view_in_worker
 from dogfight.web.store import GameRecord
 from dogfight.web.views import PACKED_KEYS
@@ -158,6 +159,35 @@ def test_a_games_size_grows_with_its_log_and_views(tmp_path: Path) -> None:
     seen = live.size()
     assert seen > fresh  # the spectator's view counts
     assert hub.games.held_bytes() == seen
+
+
+def test_a_view_from_a_worker_counts_its_encoded_parts_once() -> None:
+    """A view built in a worker holds its bulky parts as JSON bytes, one byte each;
+    a view built here holds them as Python objects, BYTES_PER_LOG_BYTE a byte of JSON."""
+    built = view_in_worker(
+        Ask(
+            record=GameRecord(
+                id="g1",
+                ruleset="sfa",
+                scenario=load_scenario("sfa/fighter-duel").raw,
+                rules={},
+                seed=5,
+                seats={"Rebels": "human", "Aliens": "random"},
+                tokens={},
+                created="",
+                status="running",
+            ),
+            actions=(),
+        ),
+        "Rebels",
+        None,
+    )
+    plain = msgspec.json.decode(msgspec.json.encode(built))
+    encoded = sum(len(built[k]) for k in PACKED_KEYS)
+    rest = len(msgspec.json.encode({k: v for k, v in built.items() if k not in PACKED_KEYS}))
+    assert view_bytes(built) == encoded + BYTES_PER_LOG_BYTE * rest
+    assert view_bytes(plain) == BYTES_PER_LOG_BYTE * len(msgspec.json.encode(plain))
+    assert view_bytes(built) < view_bytes(plain) / 3
 
 
 def test_a_worker_process_that_died_is_replaced(tmp_path: Path) -> None:

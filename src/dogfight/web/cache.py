@@ -58,6 +58,15 @@ POSITIONS = 4
 one action on from one of them."""
 
 
+def view_bytes(view: dict[str, Any]) -> int:
+    """The estimated bytes a view holds: `BYTES_PER_LOG_BYTE` for each byte of its JSON,
+    but one for each byte of a part that came already encoded (`views.packed`: a view
+    built in a worker process holds its bulky parts as JSON bytes)."""
+    raw = sum(len(v) for v in view.values() if isinstance(v, msgspec.Raw))
+    rest = {k: v for k, v in view.items() if not isinstance(v, msgspec.Raw)}
+    return raw + BYTES_PER_LOG_BYTE * len(msgspec.json.encode(rest))
+
+
 class Live:
     """A game in memory: its record, the game itself, and what undo and review need."""
 
@@ -85,7 +94,7 @@ class Live:
         """The views shown of `game` so far, by seat and review step: a page polling
         while the computer thinks asks for the same view many times over."""
         self._view_bytes: dict[tuple[str | None, int | None], int] = {}
-        """The JSON size of each view in `_views`, for `size`."""
+        """The estimated bytes of each view in `_views` (`view_bytes`), for `size`."""
         self._log_bytes: tuple[int, int] = (-1, 0)
         """(events counted, their JSON bytes) of the game's log, for `size`."""
         self._progress: dict[str | None, tuple[float, int, dict[str, Any]]] = {}
@@ -123,7 +132,7 @@ class Live:
                     del views[old]
                     self._view_bytes.pop(old, None)
             views[key] = build()
-            self._view_bytes[key] = len(msgspec.json.encode(views[key]))
+            self._view_bytes[key] = view_bytes(views[key])
         return dict(views[key])
 
     def keep_position(self, step: int, game: Game) -> None:
@@ -144,7 +153,7 @@ class Live:
         found = self._step_views.get(key)
         if found is None:
             view = build()
-            found = self._step_views[key] = (view, len(msgspec.json.encode(view)))
+            found = self._step_views[key] = (view, view_bytes(view))
             while len(self._step_views) > STEP_VIEWS:
                 self._step_views.popitem(last=False)
         self._step_views.move_to_end(key)
@@ -195,7 +204,8 @@ class Live:
         views += sum(size for _, size in self._step_views.values())
         return (
             GAME_BYTES
-            + BYTES_PER_LOG_BYTE * (logged + views)
+            + BYTES_PER_LOG_BYTE * logged
+            + views
             + SNAPSHOT_BYTES * (len(self.snapshots) + len(self.positions))
             + PLAYER_BYTES * len(self._players or ())
         )
