@@ -53,6 +53,19 @@ def wait_for_waiter(client: Any, game: str, poll: Future[Any]) -> None:
         time.sleep(0.01)
 
 
+def gated_game(client: Any, gate: Any, seed: int = 3) -> tuple[str, str, Any, Any]:
+    """A new game of the Rebels (a person) against the computer, its player wrapped in
+    `gate`: the game, the Rebels' token, their first view, and the gate."""
+    hub = client.app.state.hub
+    made = create(client, AGAINST, seed=seed)
+    game, token = made["game"], made["seats"]["Rebels"]["token"]
+    hub.settle(game)
+    shown = view(client, game, token)
+    live = hub.get(game)
+    live.players["Aliens"] = gated = gate(live.players["Aliens"])
+    return game, token, shown, gated
+
+
 def test_a_game_moved_past_after_answers_at_once(tmp_path: Path) -> None:
     client = client_for(tmp_path / "g.sqlite")
     game, tokens = people_game(client)
@@ -94,13 +107,7 @@ def test_another_persons_action_wakes_the_held_request(tmp_path: Path) -> None:
 def test_the_computers_move_wakes_the_held_request(tmp_path: Path) -> None:
     client = client_for(tmp_path / "g.sqlite", background=True)
     hub = client.app.state.hub
-    made = create(client, AGAINST)
-    game, token = made["game"], made["seats"]["Rebels"]["token"]
-    hub.settle(game)
-    shown = view(client, game, token)
-    live = hub.get(game)
-    gate = Gate(live.players["Aliens"])
-    live.players["Aliens"] = gate
+    game, token, shown, gate = gated_game(client, Gate)
     told: list[str] = []
     tell = hub.on_change
 
@@ -256,13 +263,7 @@ def test_a_long_poll_is_answered_at_once_by_a_fresh_view_while_the_computer_play
     client = client_for(tmp_path / "g.sqlite", background=True)
     hub = client.app.state.hub
     for seed in range(3, 40):
-        made = create(client, AGAINST, seed=seed)
-        game, token = made["game"], made["seats"]["Rebels"]["token"]
-        hub.settle(game)
-        shown = view(client, game, token)
-        live = hub.get(game)
-        gate = SecondGate(live.players["Aliens"])
-        live.players["Aliens"] = gate
+        game, token, shown, gate = gated_game(client, SecondGate, seed)
         while shown["your_turn"]:
             shown = act(client, game, token, 0, shown["version"])
         if gate.holding.wait(5):
